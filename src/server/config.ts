@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only place that reads process.env. Every other module receives a Config object,
+ * so tests build their own configuration without touching the environment.
+ */
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
+const booleanFlag = z.preprocess(
+  emptyAsUndefined,
+  z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
+);
+const commaList = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    ),
+);
+
+const ZEnvironment = z.object({
+  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl,
+  SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  TRUST_PROXY: booleanFlag,
+  RUN_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
+  OIDC_ISSUER_URL: z.preprocess(emptyAsUndefined, z.url().default('https://replit.com/oidc')),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER_URL: z.preprocess(emptyAsUndefined, z.url().default('https://accounts.google.com')),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  ADMIN_USER_IDS: commaList,
+  ADMIN_EMAILS: commaList,
+});
+
+export type OidcProviderConfig = {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string | undefined;
+};
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  /** undefined means the embedded PGlite database under dataDir/db */
+  databaseUrl: string | undefined;
+  sessionSecret: string;
+  logLevel: string;
+  trustProxy: boolean;
+  runWorker: boolean;
+  oidc: { replit: OidcProviderConfig | undefined; google: OidcProviderConfig | undefined };
+  admin: { userIds: string[]; emails: string[] };
+};
+
+export class ConfigError extends Error {}
+
+const DEVELOPMENT_SESSION_SECRET = 'brandlens-development-session-secret-not-for-production';
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZEnvironment.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction && !env.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV is production');
+  }
+  const oidcProvider = (issuerUrl: string, clientId?: string, clientSecret?: string) =>
+    clientId ? { issuerUrl, clientId, clientSecret } : undefined;
+  const adminEmails = env.ADMIN_EMAILS.length > 0 || isProduction ? env.ADMIN_EMAILS : ['admin@brandlens.local'];
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    runWorker: env.RUN_WORKER === 'true',
+    oidc: {
+      replit: oidcProvider(env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET),
+      google: oidcProvider(env.GOOGLE_ISSUER_URL, env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
+    },
+    admin: { userIds: env.ADMIN_USER_IDS, emails: adminEmails.map((email) => email.toLowerCase()) },
+  };
+}

@@ -1,0 +1,43 @@
+import { bigint, index, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 200 }).notNull(),
+    websiteUrl: text('website_url'),
+    instagramHandle: varchar('instagram_handle', { length: 100 }),
+    twitterHandle: varchar('twitter_handle', { length: 100 }),
+    linkedinHandle: varchar('linkedin_handle', { length: 200 }),
+    tiktokHandle: varchar('tiktok_handle', { length: 100 }),
+    facebookHandle: varchar('facebook_handle', { length: 200 }),
+    logoUrl: text('logo_url'),
+    colourPalette: jsonb('colour_palette').$type<string[]>().notNull().default([]),
+    fonts: jsonb('fonts').$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index().on(table.userId)],
+);
+
+/** Files people upload (logos, brand assets); stored on disk under a random key. */
+export const uploadedFiles = pgTable(
+  'uploaded_files',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: varchar('storage_key', { length: 100 }).notNull().unique(),
+    originalName: varchar('original_name', { length: 255 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    mimetype: varchar('mimetype', { length: 100 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.userId)],
+);

@@ -1,0 +1,112 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { brands } from './brands.ts';
+import { createdAt, id, updatedAt } from './columns.ts';
+import { users } from './users.ts';
+
+export const emailReports = pgTable(
+  'email_reports',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** null means all brands */
+    brandId: uuid('brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 200 }).notNull(),
+    frequency: text('frequency', { enum: ['daily', 'weekly', 'monthly'] })
+      .notNull()
+      .default('weekly'),
+    /** 0-6, Sunday = 0; weekly only */
+    dayOfWeek: integer('day_of_week'),
+    /** 1-31; monthly only */
+    dayOfMonth: integer('day_of_month'),
+    timeOfDay: varchar('time_of_day', { length: 5 }).notNull().default('09:00'),
+    timezone: varchar('timezone', { length: 64 }).notNull().default('Europe/London'),
+    recipients: jsonb('recipients').$type<string[]>().notNull().default([]),
+    includeModules: jsonb('include_modules')
+      .$type<{ brandAudit: boolean; consumerInsights: boolean; competitorTracking: boolean }>()
+      .notNull()
+      .default({ brandAudit: true, consumerInsights: true, competitorTracking: true }),
+    runFreshAnalysis: boolean('run_fresh_analysis').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    whiteLabel: boolean('white_label').notNull().default(false),
+    lastSent: timestamp('last_sent', { withTimezone: true }),
+    nextScheduled: timestamp('next_scheduled', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index().on(table.userId), index().on(table.isActive, table.nextScheduled)],
+);
+
+export const whiteLabelSettings = pgTable('white_label_settings', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyName: varchar('company_name', { length: 200 }).notNull(),
+  companyLogo: text('company_logo'),
+  primaryColor: varchar('primary_color', { length: 20 }).notNull().default('#000000'),
+  secondaryColor: varchar('secondary_color', { length: 20 }).notNull().default('#666666'),
+  headerText: text('header_text'),
+  footerText: text('footer_text'),
+  contactEmail: varchar('contact_email', { length: 320 }),
+  contactPhone: varchar('contact_phone', { length: 50 }),
+  website: text('website'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: varchar('name', { length: 200 }).notNull(),
+    email: varchar('email', { length: 320 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    message: text('message').notNull(),
+    priority: varchar('priority', { length: 10, enum: ['low', 'normal', 'high'] })
+      .notNull()
+      .default('normal'),
+    status: varchar('status', { length: 20, enum: ['open', 'in_progress', 'resolved'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index().on(table.status, table.createdAt), index().on(table.userId)],
+);
+
+/** Mail kept by the local outbox when no SMTP server is configured. */
+export const outboxMessages = pgTable('outbox_messages', {
+  id: id(),
+  recipients: jsonb('recipients').$type<string[]>().notNull(),
+  subject: text('subject').notNull(),
+  emlPath: text('eml_path').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Progress of long-running work that has no record of its own (discoveries, report runs). */
+export const taskProgress = pgTable(
+  'task_progress',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 50 }).notNull(),
+    subjectId: uuid('subject_id'),
+    status: text('status', { enum: ['queued', 'running', 'completed', 'failed'] })
+      .notNull()
+      .default('queued'),
+    stage: varchar('stage', { length: 200 }),
+    percent: integer('percent').notNull().default(0),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index().on(table.userId, table.kind, table.createdAt)],
+);

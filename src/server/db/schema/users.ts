@@ -1,0 +1,91 @@
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.ts';
+
+export const users = pgTable('users', {
+  id: id(),
+  email: varchar('email', { length: 320 }).notNull().unique(),
+  firstName: varchar('first_name', { length: 100 }),
+  lastName: varchar('last_name', { length: 100 }),
+  profileImageUrl: text('profile_image_url'),
+  planType: text('plan_type', { enum: ['free', 'starter', 'smb', 'agency'] })
+    .notNull()
+    .default('free'),
+  /** 999 means unlimited */
+  maxBrands: integer('max_brands').notNull().default(1),
+  stripeCustomerId: varchar('stripe_customer_id', { length: 255 }),
+  stripeSubscriptionId: varchar('stripe_subscription_id', { length: 255 }),
+  starterPurchaseDate: timestamp('starter_purchase_date', { withTimezone: true }),
+  starterUsageCount: integer('starter_usage_count').notNull().default(0),
+  notifyEmailReports: boolean('notify_email_reports').notNull().default(true),
+  notifyAuditComplete: boolean('notify_audit_complete').notNull().default(true),
+  notifyWeeklyDigest: boolean('notify_weekly_digest').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One row per identity-provider account that signed in; users are matched by e-mail. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['replit', 'google'] }).notNull(),
+    subject: varchar('subject', { length: 255 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [unique('user_identities_provider_subject').on(table.provider, table.subject), index().on(table.userId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    sid: varchar('sid', { length: 64 }).primaryKey(),
+    sess: jsonb('sess').$type<SessionData>().notNull(),
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_expire_idx').on(table.expire)],
+);
+
+export type SessionData = {
+  userId?: string;
+  /** OIDC round-trip state, kept only between /api/login and the callback */
+  oidc?: { provider: 'replit' | 'google'; state: string; nonce: string; codeVerifier: string; plan?: string };
+  plan?: string;
+};
+
+export const agencyTeamMembers = pgTable(
+  'agency_team_members',
+  {
+    id: id(),
+    agencyUserId: uuid('agency_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    memberEmail: varchar('member_email', { length: 320 }).notNull(),
+    role: varchar('role', { length: 20 }).notNull().default('member'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    unique('agency_team_members_agency_email').on(table.agencyUserId, table.memberEmail),
+    index().on(table.memberEmail),
+  ],
+);
+
+/** Personal API tokens (agency "API access"); only a SHA-256 hash is stored. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.userId)],
+);

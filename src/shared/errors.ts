@@ -1,0 +1,19 @@
+/** Error codes the API replies with, and the HTTP status each one maps to. */
+export const appErrorStatus = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  plan_limit: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  upstream_failed: 502,
+  internal: 500,
+} as const;
+
+export type AppErrorCode = keyof typeof appErrorStatus;
+
+/** Body of every error reply: `{ message }`, plus the code for programmatic use. */
+export type ApiErrorBody = { message: string; code?: AppErrorCode };

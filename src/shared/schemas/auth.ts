@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { planKeys } from '../plans.ts';
+
+/** GET /api/auth/user */
+export const ZCurrentUser = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  planType: z.enum(planKeys),
+  maxBrands: z.number().int(),
+  starterPurchaseDate: z.string().nullable(),
+  starterUsageCount: z.number().int(),
+  isAdmin: z.boolean(),
+  /** Set when the user is a member of an agency team and acts on that agency's brands */
+  agencyOwnerId: z.uuid().nullable(),
+  createdAt: z.string(),
+});
+export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+
+/** GET /api/auth/providers: which sign-in methods this server offers. */
+export const ZAuthProviders = z.object({
+  replit: z.boolean(),
+  google: z.boolean(),
+  /** development sign-in through /api/dev-switch (never in production) */
+  devSignIn: z.boolean(),
+});
+export type TAuthProviders = z.infer<typeof ZAuthProviders>;
+
+export const ZLoginQuery = z.object({ plan: z.enum(planKeys).optional().catch(undefined) });
+export const ZGoogleLoginQuery = z.object({ state: z.enum(planKeys).optional().catch(undefined) });
+export const ZDevSwitchQuery = z.object({
+  email: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+    z.union([z.literal(''), z.email('Please enter a valid email address.')]).optional(),
+  ),
+  plan: z.enum(planKeys).optional().catch(undefined),
+});
