@@ -1,0 +1,35 @@
+/**
+ * `npm start`: builds the client when its sources are newer than the last build, then starts the
+ * server (which applies migrations) on PORT, default 5000.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stampPath = path.join(root, 'dist/client/index.html');
+const sourceDirs = ['src/client', 'src/shared'].map((dir) => path.join(root, dir));
+const buildInputs = ['vite.config.ts', 'package-lock.json'].map((file) => path.join(root, file));
+
+function newestMtime(entries: string[]): number {
+  let newest = 0;
+  for (const entry of entries) {
+    if (!fs.existsSync(entry)) continue;
+    const stat = fs.statSync(entry);
+    if (stat.isDirectory()) {
+      const children = fs.readdirSync(entry).map((child) => path.join(entry, child));
+      newest = Math.max(newest, newestMtime(children));
+    } else {
+      newest = Math.max(newest, stat.mtimeMs);
+    }
+  }
+  return newest;
+}
+
+const builtAt = fs.existsSync(stampPath) ? fs.statSync(stampPath).mtimeMs : 0;
+if (newestMtime([...sourceDirs, ...buildInputs]) > builtAt) {
+  console.log('Building the client...');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+await import('../src/server/main.ts');

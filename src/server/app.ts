@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { createAuthenticator } from './http/authenticate.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { createOidcSignIn } from './http/oidc.ts';
+import { createSessionStore } from './http/session.ts';
+import { registerSignInRoutes, type SignInProviders } from './http/sign-in-routes.ts';
+
+export type AppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  /** Overrides the sign-in providers built from config (tests point them at a loopback double). */
+  signInProviders?: SignInProviders;
+  /** Directory of the built client; null serves the API only. */
+  clientDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+};
+
+export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/client');
+
+export function signInProvidersFrom(config: Config): SignInProviders {
+  const { replit, google } = config.oidc;
+  return {
+    replit: replit ? createOidcSignIn(replit, `${config.publicUrl}/api/callback`) : undefined,
+    google: google ? createOidcSignIn(google, `${config.publicUrl}/api/auth/google/callback`) : undefined,
+  };
+}
+
+export async function buildApp(options: AppOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix positions popovers with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https:'),
+  });
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyRateLimit, { global: false });
+
+  const sessions = createSessionStore(database.db, { secureCookies: config.publicUrl.startsWith('https:') });
+  const auth = createAuthenticator({ db: database.db, config, sessions });
+  app.decorateRequest('actor', null);
+
+  registerSignInRoutes(app, {
+    db: database.db,
+    config,
+    sessions,
+    auth,
+    providers: options.signInProviders ?? signInProvidersFrom(config),
+  });
+
+  const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;
+  const indexHtml = clientDir ? path.join(clientDir, 'index.html') : null;
+  if (clientDir && indexHtml && fs.existsSync(indexHtml)) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite names assets by content hash, so they never change under the same name.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname.startsWith('/api/') || request.method !== 'GET' || !indexHtml || !fs.existsSync(indexHtml)) {
+      return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
+    }
+    // Client-side routes: the single-page app decides what to show, including its 404 page.
+    return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
+  });
+
+  return app;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs with no configuration at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 5000,
+      publicUrl: 'http://localhost:5000',
+      databaseUrl: undefined,
+      oidc: { replit: undefined, google: undefined },
+      admin: { emails: ['admin@brandlens.local'] },
+    });
+  });
+
+  it('names the bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('requires a session secret in production and no default admin', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) });
+    expect(config.admin.emails).toEqual([]);
+  });
+
+  it('switches a provider on when its client id is set', () => {
+    const config = loadConfig({ OIDC_CLIENT_ID: 'abc', OIDC_CLIENT_SECRET: 'shh', GOOGLE_CLIENT_ID: 'g' });
+    expect(config.oidc.replit).toEqual({ issuerUrl: 'https://replit.com/oidc', clientId: 'abc', clientSecret: 'shh' });
+    expect(config.oidc.google?.issuerUrl).toBe('https://accounts.google.com');
+  });
+});

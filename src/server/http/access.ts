@@ -1,0 +1,66 @@
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { agencyTeamMembers, brands, users } from '../db/schema/index.ts';
+import type { User } from '../features/users/upsert-user-by-email.ts';
+import { AppError, notFound } from './errors.ts';
+
+/**
+ * Tenancy in one place. Every query on owned data filters with `ownedBy(actor, table.userId)`
+ * or looks its record up through a `get...OrThrow` built on it, so a record that is missing and
+ * one that belongs to somebody else look the same: 404.
+ */
+export type Actor = {
+  user: User;
+  isAdmin: boolean;
+  /** Account ids whose brands and reports this actor may read and change: their own, plus the
+   * agency owner's when they are an active member of an agency team. */
+  ownerIds: string[];
+  /** The account new records belong to and whose plan limits apply. */
+  workspaceOwnerId: string;
+};
+
+export function isAdminUser(config: Config, user: Pick<User, 'id' | 'email'>): boolean {
+  return config.admin.userIds.includes(user.id) || config.admin.emails.includes(user.email.toLowerCase());
+}
+
+export async function resolveActor(db: Database, config: Config, user: User): Promise<Actor> {
+  const agencies = await db
+    .select({ agencyUserId: agencyTeamMembers.agencyUserId })
+    .from(agencyTeamMembers)
+    .innerJoin(users, eq(users.id, agencyTeamMembers.agencyUserId))
+    .where(
+      and(
+        eq(agencyTeamMembers.memberEmail, user.email.toLowerCase()),
+        eq(agencyTeamMembers.isActive, true),
+        eq(users.planType, 'agency'),
+      ),
+    )
+    .orderBy(asc(agencyTeamMembers.createdAt));
+  const agencyIds = agencies.map((row) => row.agencyUserId).filter((id) => id !== user.id);
+  return {
+    user,
+    isAdmin: isAdminUser(config, user),
+    ownerIds: [user.id, ...agencyIds],
+    workspaceOwnerId: agencyIds[0] ?? user.id,
+  };
+}
+
+/** The filter every owned-data query carries. */
+export function ownedBy(actor: Actor, ownerColumn: PgColumn): SQL {
+  return inArray(ownerColumn, actor.ownerIds);
+}
+
+export async function getBrandOrThrow(db: Database, actor: Actor, brandId: string) {
+  const [brand] = await db
+    .select()
+    .from(brands)
+    .where(and(eq(brands.id, brandId), ownedBy(actor, brands.userId)));
+  if (!brand) throw notFound('Brand not found');
+  return brand;
+}
+
+export function requireAdmin(actor: Actor): void {
+  if (!actor.isAdmin) throw new AppError('forbidden', "You don't have permission to access this page");
+}

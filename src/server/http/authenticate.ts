@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
+import { upsertUserByEmail } from '../features/users/upsert-user-by-email.ts';
+import { type Actor, resolveActor } from './access.ts';
+import { unauthorized } from './errors.ts';
+import type { SessionStore } from './session.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+const FORCE_SWITCH_HEADER = 'x-force-account-switch';
+const ZSwitchEmail = z.email();
+
+/**
+ * Finds who is acting on a request: the session's user, or in development the account named by
+ * the x-force-account-switch header (a signed-in developer testing several accounts).
+ */
+export function createAuthenticator(deps: { db: Database; config: Config; sessions: SessionStore }) {
+  const { db, config, sessions } = deps;
+
+  async function findActor(request: FastifyRequest, reply: FastifyReply): Promise<Actor | null> {
+    if (request.actor) return request.actor;
+    const session = await sessions.load(request, reply);
+    const userId = session?.data.userId;
+    if (!userId) return null;
+    let [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user) return null;
+    const switchTo = request.headers[FORCE_SWITCH_HEADER];
+    if (!config.isProduction && typeof switchTo === 'string') {
+      const email = ZSwitchEmail.safeParse(switchTo.trim().toLowerCase());
+      if (email.success && email.data !== user.email) user = await upsertUserByEmail(db, { email: email.data });
+    }
+    request.actor = await resolveActor(db, config, user);
+    return request.actor;
+  }
+
+  /** preHandler for every signed-in route: 401 `{ message: 'Unauthorized' }` otherwise. */
+  async function requireActor(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    if (!(await findActor(request, reply))) throw unauthorized();
+  }
+
+  return { findActor, requireActor };
+}
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;
+
+/** The actor of a request that passed requireActor. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}

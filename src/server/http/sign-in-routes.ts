@@ -1,0 +1,137 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PlanKey } from '../../shared/plans.ts';
+import { type TCurrentUser, ZDevSwitchQuery, ZGoogleLoginQuery, ZLoginQuery } from '../../shared/schemas/auth.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { userIdentities } from '../db/schema/index.ts';
+import { upsertUserByEmail } from '../features/users/upsert-user-by-email.ts';
+import type { Actor } from './access.ts';
+import { actorOf, type Authenticator } from './authenticate.ts';
+import { AppError } from './errors.ts';
+import type { OidcSignIn } from './oidc.ts';
+import type { SessionStore } from './session.ts';
+
+export type SignInProviders = { replit?: OidcSignIn; google?: OidcSignIn };
+type ProviderName = keyof SignInProviders;
+
+export const DEMO_USER_EMAIL = 'demo@brandlens.local';
+const signInRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
+/** Where a newly signed-in user lands: the subscribe screen when they picked a paid plan. */
+export function landingPathFor(plan: PlanKey | undefined): string {
+  return plan && plan !== 'free' ? `/subscribe?plan=${plan}` : '/';
+}
+
+export function toCurrentUser(actor: Actor): TCurrentUser {
+  const { user } = actor;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    planType: user.planType,
+    maxBrands: user.maxBrands,
+    starterPurchaseDate: user.starterPurchaseDate?.toISOString() ?? null,
+    starterUsageCount: user.starterUsageCount,
+    isAdmin: actor.isAdmin,
+    agencyOwnerId: actor.workspaceOwnerId === user.id ? null : actor.workspaceOwnerId,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function registerSignInRoutes(
+  parent: FastifyInstance,
+  deps: { db: Database; config: Config; sessions: SessionStore; auth: Authenticator; providers: SignInProviders },
+) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const { db, config, sessions, auth, providers } = deps;
+  const devSignIn = !config.isProduction;
+
+  app.get('/api/auth/providers', async () => ({
+    replit: Boolean(providers.replit),
+    google: Boolean(providers.google),
+    devSignIn,
+  }));
+
+  app.get('/api/auth/user', { preHandler: auth.requireActor }, async (request) => toCurrentUser(actorOf(request)));
+
+  async function startProviderSignIn(
+    name: ProviderName,
+    plan: PlanKey | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const provider = providers[name];
+    if (!provider) {
+      // Zero-config development: the sign-in page offers the development sign-in instead.
+      if (devSignIn) return reply.redirect(plan ? `/signin?plan=${plan}` : '/signin');
+      throw new AppError('not_found', `${name === 'google' ? 'Google' : 'Replit'} sign-in is not configured`);
+    }
+    const { url, checks } = await provider.start({ prompt: name === 'google' ? 'select_account' : 'login consent' });
+    await sessions.save(request, reply, { oidc: { provider: name, ...checks, plan } });
+    return reply.redirect(url);
+  }
+
+  async function finishProviderSignIn(name: ProviderName, request: FastifyRequest, reply: FastifyReply) {
+    const provider = providers[name];
+    if (!provider) throw new AppError('not_found', 'Sign-in provider is not configured');
+    const session = await sessions.load(request, reply);
+    const pending = session?.data.oidc;
+    if (!pending || pending.provider !== name) {
+      return reply.redirect(`/signin?error=${encodeURIComponent('Your sign-in expired. Please try again.')}`);
+    }
+    const callbackUrl = new URL(request.url, config.publicUrl);
+    let profile: Awaited<ReturnType<OidcSignIn['finish']>>;
+    try {
+      profile = await provider.finish(callbackUrl, pending);
+    } catch (error) {
+      request.log.warn({ err: error, provider: name }, 'sign-in failed');
+      const message = error instanceof Error ? error.message : 'Sign-in failed';
+      return reply.redirect(`/signin?error=${encodeURIComponent(message)}`);
+    }
+    const user = await upsertUserByEmail(db, profile);
+    await db
+      .insert(userIdentities)
+      .values({ userId: user.id, provider: name, subject: profile.subject })
+      .onConflictDoNothing();
+    await sessions.signIn(request, reply, { userId: user.id });
+    return reply.redirect(landingPathFor(pending.plan as PlanKey | undefined));
+  }
+
+  app.get(
+    '/api/login',
+    { config: signInRateLimit, schema: { querystring: ZLoginQuery } },
+    async (request, reply) => startProviderSignIn('replit', request.query.plan, request, reply),
+  );
+  app.get('/api/callback', { config: signInRateLimit }, async (request, reply) =>
+    finishProviderSignIn('replit', request, reply),
+  );
+  app.get(
+    '/api/auth/google',
+    { config: signInRateLimit, schema: { querystring: ZGoogleLoginQuery } },
+    async (request, reply) => startProviderSignIn('google', request.query.state, request, reply),
+  );
+  app.get('/api/auth/google/callback', { config: signInRateLimit }, async (request, reply) =>
+    finishProviderSignIn('google', request, reply),
+  );
+
+  app.get('/api/logout', async (request, reply) => {
+    await sessions.destroy(request, reply);
+    return reply.redirect('/');
+  });
+
+  app.get(
+    '/api/dev-switch',
+    { config: signInRateLimit, schema: { querystring: ZDevSwitchQuery } },
+    async (request, reply) => {
+      // Development sign-in never exists in production: the route answers as if it were not there.
+      if (!devSignIn) throw new AppError('not_found', 'Not found: GET /api/dev-switch');
+      const email = request.query.email || DEMO_USER_EMAIL;
+      const user = await upsertUserByEmail(db, email === DEMO_USER_EMAIL ? { email, firstName: 'Demo' } : { email });
+      await sessions.signIn(request, reply, { userId: user.id });
+      return reply.redirect(landingPathFor(request.query.plan));
+    },
+  );
+}

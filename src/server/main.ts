@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { EmbeddedDatabaseInUseError, openDatabase } from './db/client.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import { registerJobs } from './jobs/registry.ts';
+
+/** Starts Brandlens: configuration, database and migrations, jobs, then the web server. */
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { databaseUrl: config.databaseUrl } : { directory: path.join(config.dataDir, 'db') },
+  );
+  await database.migrate();
+
+  const app = await buildApp({ config, database });
+  const queue = createJobQueue({ database, logger: app.log });
+  await queue.start();
+  // Embedded mode is one process, so it always works its own jobs; with PostgreSQL, separate
+  // worker processes (`npm run worker`) can take the work instead (RUN_WORKER=false).
+  if (config.runWorker || database.kind === 'pglite') await registerJobs(queue, { database, config, logger: app.log });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await queue.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const mode = database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';
+  console.log(`\n  Brandlens is running at ${config.publicUrl} (${mode})\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof EmbeddedDatabaseInUseError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { type Config, loadConfig } from '../../src/server/config.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import type { SignInProviders } from '../../src/server/http/sign-in-routes.ts';
+import { SESSION_COOKIE } from '../../src/server/http/session.ts';
+import { createTestDatabase } from './database.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  /** Signs in (through development sign-in) and returns the Cookie header for that user. */
+  signInAs(email: string): Promise<string>;
+  close(): Promise<void>;
+};
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:5000', ...env });
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; database?: DatabaseHandle; signInProviders?: SignInProviders } = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const database = options.database ?? (await createTestDatabase());
+  const app = await buildApp({
+    config,
+    database,
+    clientDir: null,
+    logger: false,
+    signInProviders: options.signInProviders ?? {},
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async signInAs(email) {
+      const response = await app.inject({ method: 'GET', url: `/api/dev-switch?email=${encodeURIComponent(email)}` });
+      const cookie = sessionCookieFrom(response.headers['set-cookie']);
+      if (response.statusCode !== 302 || !cookie) {
+        throw new Error(`sign-in as ${email} failed: ${response.statusCode} ${response.body}`);
+      }
+      return cookie;
+    },
+    async close() {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+/** The `name=value` of the session cookie among Set-Cookie headers, ready for a Cookie header. */
+export function sessionCookieFrom(setCookie: string | string[] | undefined): string | undefined {
+  const headers = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const session = headers.find((header) => header.startsWith(`${SESSION_COOKIE}=`));
+  return session?.split(';')[0];
+}

@@ -1,0 +1,41 @@
+import net, { type AddressInfo } from 'node:net';
+import { buildApp, defaultClientDir } from '../../src/server/app.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { testConfig } from './app.ts';
+import { createTestDatabase } from './database.ts';
+
+export type RunningServer = { baseURL: string; database: DatabaseHandle; close(): Promise<void> };
+
+/** The built app on a free loopback port with a fresh database, as `npm start` would serve it. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const app = await buildApp({
+    config: testConfig({ PUBLIC_URL: baseURL, ...env }),
+    database,
+    logger: false,
+    clientDir: defaultClientDir,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    baseURL,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** A port the OS reports free; the app's public address must be known before it is built. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
