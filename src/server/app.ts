@@ -2,17 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES } from '../shared/schemas/brands.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { FeatureContext } from './features/context.ts';
+import { registerFeatureRoutes } from './features/index.ts';
+import { createUploadStorage } from './features/uploads/storage.ts';
 import { createAuthenticator } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { createOidcSignIn } from './http/oidc.ts';
 import { createSessionStore } from './http/session.ts';
 import { registerSignInRoutes, type SignInProviders } from './http/sign-in-routes.ts';
+import type { JobQueue } from './jobs/queue.ts';
 
 export type AppOptions = {
   config: Config;
@@ -22,6 +28,8 @@ export type AppOptions = {
   /** Directory of the built client; null serves the API only. */
   clientDir?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** The started job queue; without one, routes that start background work answer 503. */
+  queue?: JobQueue | null;
 };
 
 export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/client');
@@ -65,6 +73,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
 
   const sessions = createSessionStore(database.db, { secureCookies: config.publicUrl.startsWith('https:') });
   const auth = createAuthenticator({ db: database.db, config, sessions });
@@ -78,6 +87,15 @@ export async function buildApp(options: AppOptions) {
     providers: options.signInProviders ?? signInProvidersFrom(config),
   });
 
+  const ctx: FeatureContext = {
+    db: database.db,
+    config,
+    auth,
+    uploads: createUploadStorage(config.uploadDir),
+    queue: options.queue ?? null,
+  };
+  registerFeatureRoutes(app, ctx);
+
   const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;
   const indexHtml = clientDir ? path.join(clientDir, 'index.html') : null;
   if (clientDir && indexHtml && fs.existsSync(indexHtml)) {
@@ -88,7 +106,7 @@ export async function buildApp(options: AppOptions) {
       setHeaders: (res, filePath) => {
         // Vite names assets by content hash, so they never change under the same name.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
         }
       },
     });

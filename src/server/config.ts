@@ -35,6 +35,7 @@ const ZEnvironment = z.object({
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl,
+  UPLOAD_DIR: optionalString,
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
@@ -67,6 +68,7 @@ export type Config = {
   dataDir: string;
   /** undefined means the embedded PGlite database under dataDir/db */
   databaseUrl: string | undefined;
+  uploadDir: string;
   sessionSecret: string;
   logLevel: string;
   trustProxy: boolean;
@@ -101,6 +103,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads')),
     sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,

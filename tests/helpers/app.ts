@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { type Config, loadConfig } from '../../src/server/config.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import type { SignInProviders } from '../../src/server/http/sign-in-routes.ts';
 import { SESSION_COOKIE } from '../../src/server/http/session.ts';
+import type { SignInProviders } from '../../src/server/http/sign-in-routes.ts';
 import { createTestDatabase } from './database.ts';
 
 export type TestApp = {
@@ -56,4 +56,20 @@ export function sessionCookieFrom(setCookie: string | string[] | undefined): str
   const headers = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   const session = headers.find((header) => header.startsWith(`${SESSION_COOKIE}=`));
   return session?.split(';')[0];
+}
+
+/** A multipart/form-data body with one file part, for app.inject. */
+export function multipartFile(
+  content: Buffer,
+  { fieldName = 'file', fileName = 'logo.png', contentType = 'application/octet-stream' } = {},
+) {
+  const boundary = `----brandlens${crypto.randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }

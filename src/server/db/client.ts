@@ -35,8 +35,8 @@ export type OpenDatabaseOptions =
   | { databaseUrl?: undefined; directory?: string };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.directory);
+  if ('databaseUrl' in options && options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite('directory' in options ? options.directory : undefined);
 }
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {

@@ -43,6 +43,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(400).send({ message: describeIssues(issuesOfZodError(error)), code: 'validation' });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A malformed id in the path names no record: the same answer as a missing one.
+      if ((error as { validationContext?: string }).validationContext === 'params') {
+        return reply.status(404).send({ message: 'Not found', code: 'not_found' });
+      }
       const issues = error.validation.map((issue) => ({
         path: String(issue.instancePath ?? '')
           .replace(/^\//, '')
@@ -60,5 +64,4 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Internal Server Error' });
   });
-
 }

@@ -1,0 +1,59 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ZCreateBrandRequest } from '../../../shared/schemas/brands.ts';
+import { brands, uploadedFiles, users } from '../../db/schema/index.ts';
+import { type Actor, ownedBy } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import type { FeatureContext } from '../context.ts';
+import { type BrandRow, toBrandDto } from './brand-dto.ts';
+
+export const maxBrandsMessage = (limit: number) => `Maximum brands limit (${limit}) reached.`;
+
+/** A logo must be a file this account uploaded. */
+export async function assertOwnUpload(ctx: FeatureContext, actor: Actor, url: string | null | undefined) {
+  if (!url) return;
+  const storageKey = url.split('/').at(-1) ?? '';
+  const [file] = await ctx.db
+    .select({ id: uploadedFiles.id })
+    .from(uploadedFiles)
+    .where(and(eq(uploadedFiles.storageKey, storageKey), ownedBy(actor, uploadedFiles.userId)));
+  if (!file) throw new AppError('validation', 'Upload the logo first');
+}
+
+export async function createBrand(
+  ctx: FeatureContext,
+  { actor, input }: { actor: Actor; input: z.output<typeof ZCreateBrandRequest> },
+) {
+  await assertOwnUpload(ctx, actor, input.logoUrl);
+  const ownerId = actor.workspaceOwnerId;
+  // The limit check and the insert run in one transaction that locks the owner's row, so two
+  // concurrent requests cannot both take the last free brand slot.
+  const brand = await ctx.db.transaction(async (tx) => {
+    const [owner] = await tx
+      .select({ maxBrands: users.maxBrands })
+      .from(users)
+      .where(eq(users.id, ownerId))
+      .for('update');
+    const [existing] = await tx.select({ value: count() }).from(brands).where(eq(brands.userId, ownerId));
+    const limit = owner?.maxBrands ?? 1;
+    if ((existing?.value ?? 0) >= limit) throw new AppError('plan_limit', maxBrandsMessage(limit));
+    const [created] = await tx
+      .insert(brands)
+      .values({
+        userId: ownerId,
+        name: input.name,
+        websiteUrl: input.websiteUrl ?? null,
+        instagramHandle: input.instagramHandle ?? null,
+        twitterHandle: input.twitterHandle ?? null,
+        linkedinHandle: input.linkedinHandle ?? null,
+        tiktokHandle: input.tiktokHandle ?? null,
+        facebookHandle: input.facebookHandle ?? null,
+        logoUrl: input.logoUrl ?? null,
+        colourPalette: input.colourPalette ?? [],
+        fonts: input.fonts ?? [],
+      })
+      .returning();
+    return created as BrandRow;
+  });
+  return toBrandDto(brand);
+}

@@ -1,0 +1,45 @@
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZCreateBrandRequest, ZIdParams, ZUpdateBrandRequest } from '../../../shared/schemas/brands.ts';
+import { brands } from '../../db/schema/index.ts';
+import { getBrandOrThrow, ownedBy } from '../../http/access.ts';
+import { actorOf } from '../../http/authenticate.ts';
+import type { FeatureContext } from '../context.ts';
+import { toBrandDto } from './brand-dto.ts';
+import { createBrand } from './create-brand.ts';
+import { deleteBrand, updateBrand } from './update-brand.ts';
+
+export function registerBrandRoutes(parent: FastifyInstance, ctx: FeatureContext) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preHandler: ctx.auth.requireActor };
+
+  app.get('/api/brands', signedIn, async (request) => {
+    const rows = await ctx.db
+      .select()
+      .from(brands)
+      .where(ownedBy(actorOf(request), brands.userId))
+      .orderBy(asc(brands.createdAt));
+    return rows.map(toBrandDto);
+  });
+
+  app.post('/api/brands', { ...signedIn, schema: { body: ZCreateBrandRequest } }, async (request, reply) => {
+    const brand = await createBrand(ctx, { actor: actorOf(request), input: request.body });
+    return reply.status(201).send(brand);
+  });
+
+  app.get('/api/brands/:id', { ...signedIn, schema: { params: ZIdParams } }, async (request) =>
+    toBrandDto(await getBrandOrThrow(ctx.db, actorOf(request), request.params.id)),
+  );
+
+  app.patch(
+    '/api/brands/:id',
+    { ...signedIn, schema: { params: ZIdParams, body: ZUpdateBrandRequest } },
+    async (request) => updateBrand(ctx, { actor: actorOf(request), brandId: request.params.id, input: request.body }),
+  );
+
+  app.delete('/api/brands/:id', { ...signedIn, schema: { params: ZIdParams } }, async (request, reply) => {
+    await deleteBrand(ctx, { actor: actorOf(request), brandId: request.params.id });
+    return reply.status(204).send();
+  });
+}

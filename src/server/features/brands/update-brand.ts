@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ZUpdateBrandRequest } from '../../../shared/schemas/brands.ts';
+import { brands } from '../../db/schema/index.ts';
+import { type Actor, getBrandOrThrow } from '../../http/access.ts';
+import type { FeatureContext } from '../context.ts';
+import { type BrandRow, toBrandDto } from './brand-dto.ts';
+import { assertOwnUpload } from './create-brand.ts';
+
+export async function updateBrand(
+  ctx: FeatureContext,
+  { actor, brandId, input }: { actor: Actor; brandId: string; input: z.output<typeof ZUpdateBrandRequest> },
+) {
+  await getBrandOrThrow(ctx.db, actor, brandId);
+  await assertOwnUpload(ctx, actor, input.logoUrl);
+  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  if (Object.keys(changes).length === 0) return toBrandDto(await getBrandOrThrow(ctx.db, actor, brandId));
+  const [updated] = await ctx.db.update(brands).set(changes).where(eq(brands.id, brandId)).returning();
+  return toBrandDto(updated as BrandRow);
+}
+
+export async function deleteBrand(ctx: FeatureContext, { actor, brandId }: { actor: Actor; brandId: string }) {
+  await getBrandOrThrow(ctx.db, actor, brandId);
+  await ctx.db.delete(brands).where(eq(brands.id, brandId));
+}

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { registerBrandRoutes } from './brands/routes.ts';
+import type { FeatureContext } from './context.ts';
+import { registerUploadRoutes } from './uploads/routes.ts';
+
+/** Every feature's routes; each feature folder owns its own. */
+export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext) {
+  registerBrandRoutes(app, ctx);
+  registerUploadRoutes(app, ctx);
+}

@@ -1,0 +1,60 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MAX_UPLOAD_BYTES, uploadTooLargeMessage } from '../../../shared/schemas/brands.ts';
+import { uploadedFiles } from '../../db/schema/index.ts';
+import { ownedBy } from '../../http/access.ts';
+import { actorOf } from '../../http/authenticate.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import type { FeatureContext } from '../context.ts';
+import { storeUpload } from './store-upload.ts';
+
+const ZUploadParams = z.object({ key: z.string().regex(/^[a-f0-9-]+\.[a-z0-9]+$/, 'Not found') });
+
+export function registerUploadRoutes(parent: FastifyInstance, ctx: FeatureContext) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/upload', { preHandler: ctx.auth.requireActor }, async (request) => {
+    if (!request.isMultipart()) {
+      throw new AppError('validation', "Send the file as multipart/form-data in a part named 'file'");
+    }
+    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+    if (!part || part.fieldname !== 'file') {
+      throw new AppError('validation', "Send the file as multipart/form-data in a part named 'file'");
+    }
+    let content: Buffer;
+    try {
+      content = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+        throw new AppError('payload_too_large', uploadTooLargeMessage(part.filename));
+      }
+      throw error;
+    }
+    return storeUpload(ctx, { actor: actorOf(request), input: { content, originalName: part.filename } });
+  });
+
+  app.get(
+    '/api/uploads/:key',
+    { preHandler: ctx.auth.requireActor, schema: { params: ZUploadParams } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const [file] = await ctx.db
+        .select()
+        .from(uploadedFiles)
+        .where(and(eq(uploadedFiles.storageKey, request.params.key), ownedBy(actor, uploadedFiles.userId)));
+      if (!file) throw notFound('File not found');
+      return (
+        reply
+          .header('Content-Type', file.mimetype)
+          .header('X-Content-Type-Options', 'nosniff')
+          // Opened on its own, an uploaded file can run nothing.
+          .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+          .header('Content-Disposition', `inline; filename="${encodeURIComponent(file.originalName)}"`)
+          .header('Cache-Control', 'private, max-age=3600')
+          .send(ctx.uploads.stream(file.storageKey))
+      );
+    },
+  );
+}

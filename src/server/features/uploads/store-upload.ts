@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { TUploadedFile } from '../../../shared/schemas/brands.ts';
+import { uploadedFiles } from '../../db/schema/index.ts';
+import type { Actor } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import type { FeatureContext } from '../context.ts';
+import { sniffFileType, unsafeSvgReason } from './sniff-file-type.ts';
+
+export const uploadUrlFor = (storageKey: string) => `/api/uploads/${storageKey}`;
+
+/** Keeps an uploaded image or PDF, judged by its content; the name the browser sent is only shown. */
+export async function storeUpload(
+  ctx: FeatureContext,
+  { actor, input }: { actor: Actor; input: { content: Buffer; originalName: string } },
+): Promise<TUploadedFile> {
+  const originalName = input.originalName.slice(0, 255) || 'upload';
+  const type = sniffFileType(input.content);
+  if (!type) {
+    throw new AppError(
+      'unsupported_media_type',
+      `${originalName} is not an image or PDF. Accepted: PNG, JPEG, GIF, WebP, SVG, PDF.`,
+    );
+  }
+  if (type.mimetype === 'image/svg+xml') {
+    const reason = unsafeSvgReason(input.content);
+    if (reason) throw new AppError('unsupported_media_type', `${originalName} was refused: ${reason}.`);
+  }
+  const storageKey = `${randomUUID()}.${type.extension}`;
+  await ctx.uploads.write(storageKey, input.content);
+  await ctx.db.insert(uploadedFiles).values({
+    userId: actor.workspaceOwnerId,
+    storageKey,
+    originalName,
+    size: input.content.length,
+    mimetype: type.mimetype,
+  });
+  return { url: uploadUrlFor(storageKey), originalName, size: input.content.length, mimetype: type.mimetype };
+}

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+const trimmedOrNull = (max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() || null : (value ?? null)),
+    z.string().max(max, `Must be at most ${max} characters`).nullable(),
+  );
+
+/** "example.com" is what people type; it means https://example.com. */
+export function normaliseWebsiteUrl(value: string): string {
+  const trimmed = value.trim();
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+}
+
+export const ZWebsiteUrl = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() ? normaliseWebsiteUrl(value) : null) : (value ?? null)),
+  z
+    .url({
+      protocol: /^https?$/,
+      hostname: /^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$|^\d+\.\d+\.\d+\.\d+$/i,
+      error: 'Please enter a valid website URL',
+    })
+    .max(2000, 'Please enter a valid website URL')
+    .nullable(),
+);
+
+export const ZHexColour = z.string().regex(/^#[0-9a-f]{6}$/i, 'Colours must be hex values like #1A2B3C');
+
+/** Logos are files uploaded through POST /api/upload. */
+export const ZUploadUrl = z.string().regex(/^\/api\/uploads\/[a-f0-9-]+\.[a-z0-9]+$/, 'Upload the logo first');
+
+export const ZBrandFields = z.object({
+  name: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    z.string('Brand name is required').min(1, 'Brand name is required').max(200, 'Brand name is too long'),
+  ),
+  websiteUrl: ZWebsiteUrl.optional(),
+  instagramHandle: trimmedOrNull(100).optional(),
+  twitterHandle: trimmedOrNull(100).optional(),
+  linkedinHandle: trimmedOrNull(200).optional(),
+  tiktokHandle: trimmedOrNull(100).optional(),
+  facebookHandle: trimmedOrNull(200).optional(),
+  logoUrl: ZUploadUrl.nullable().optional(),
+  colourPalette: z.array(ZHexColour).max(12, 'At most 12 colours').optional(),
+  fonts: z.array(z.string().trim().min(1).max(100)).max(10, 'At most 10 fonts').optional(),
+});
+
+/** POST /api/brands. The client also sends userId; the server ignores it and uses the session. */
+export const ZCreateBrandRequest = ZBrandFields.extend({ userId: z.string().optional() });
+export type TCreateBrandRequest = z.input<typeof ZCreateBrandRequest>;
+
+/** PATCH /api/brands/{id} */
+export const ZUpdateBrandRequest = ZBrandFields.partial();
+export type TUpdateBrandRequest = z.input<typeof ZUpdateBrandRequest>;
+
+export const ZBrand = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  websiteUrl: z.string().nullable(),
+  instagramHandle: z.string().nullable(),
+  twitterHandle: z.string().nullable(),
+  linkedinHandle: z.string().nullable(),
+  tiktokHandle: z.string().nullable(),
+  facebookHandle: z.string().nullable(),
+  logoUrl: z.string().nullable(),
+  colourPalette: z.array(z.string()),
+  fonts: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type TBrand = z.infer<typeof ZBrand>;
+
+export const ZIdParams = z.object({ id: z.uuid('Not found') });
+
+/** POST /api/upload reply */
+export const ZUploadedFile = z.object({
+  url: z.string(),
+  originalName: z.string(),
+  size: z.number(),
+  mimetype: z.string(),
+});
+export type TUploadedFile = z.infer<typeof ZUploadedFile>;
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export const ACCEPTED_UPLOAD_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/svg+xml',
+  'application/pdf',
+];
+export const uploadTooLargeMessage = (fileName: string) => `${fileName} exceeds 10MB limit`;

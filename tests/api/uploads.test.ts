@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, multipartFile, type TestApp } from '../helpers/app.ts';
+
+let target: TestApp;
+let owner: string;
+let stranger: string;
+let uploadDir: string;
+let png: Buffer;
+
+beforeAll(async () => {
+  uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brandlens-uploads-'));
+  target = await createTestApp({ env: { UPLOAD_DIR: uploadDir } });
+  owner = await target.signInAs('uploader@example.com');
+  stranger = await target.signInAs('stranger@example.com');
+  png = await sharp({ create: { width: 64, height: 32, channels: 4, background: '#3355ff80' } })
+    .png()
+    .toBuffer();
+});
+
+afterAll(async () => {
+  await target.close();
+  fs.rmSync(uploadDir, { recursive: true, force: true });
+});
+
+async function upload(cookie: string | undefined, content: Buffer, fileName = 'logo.png', contentType = 'image/png') {
+  const body = multipartFile(content, { fileName, contentType });
+  return target.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    payload: body.payload,
+    headers: { ...body.headers, ...(cookie ? { cookie } : {}) },
+  });
+}
+
+describe('POST /api/upload', () => {
+  it('stores an image under a random name and describes it', async () => {
+    const response = await upload(owner, png, 'Our Logo.png');
+    expect(response.statusCode).toBe(200);
+    const file = response.json();
+    expect(file).toMatchObject({ originalName: 'Our Logo.png', size: png.length, mimetype: 'image/png' });
+    expect(file.url).toMatch(/^\/api\/uploads\/[a-f0-9-]{36}\.png$/);
+    expect(fs.readdirSync(uploadDir)).toContain(file.url.split('/').at(-1));
+  });
+
+  it('judges the type by content, not by the name or the claimed type', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
+    const asPdf = await upload(owner, pdf, 'brand-guide.png', 'image/png');
+    expect(asPdf.json()).toMatchObject({ mimetype: 'application/pdf' });
+
+    const text = await upload(owner, Buffer.from('just some text'), 'fake.png', 'image/png');
+    expect(text.statusCode).toBe(415);
+    expect(text.json().message).toBe('fake.png is not an image or PDF. Accepted: PNG, JPEG, GIF, WebP, SVG, PDF.');
+  });
+
+  it('accepts a plain SVG and refuses one with a script', async () => {
+    const plain = await upload(
+      owner,
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>'),
+      'logo.svg',
+    );
+    expect(plain.json()).toMatchObject({ mimetype: 'image/svg+xml' });
+    const scripted = await upload(
+      owner,
+      Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'evil.svg',
+    );
+    expect(scripted.statusCode).toBe(415);
+    expect(scripted.json().message).toBe('evil.svg was refused: it contains a script.');
+    const handler = await upload(owner, Buffer.from('<svg onload="alert(1)"></svg>'), 'handler.svg');
+    expect(handler.statusCode).toBe(415);
+  });
+
+  it('refuses files over 10 MB with 413', async () => {
+    const big = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024)]);
+    const response = await upload(owner, big, 'huge.png');
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe('huge.png exceeds 10MB limit');
+  });
+
+  it('answers 400 when the body is not a multipart file', async () => {
+    const response = await target.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: { file: 'nope' },
+      headers: { cookie: owner },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("Send the file as multipart/form-data in a part named 'file'");
+  });
+
+  it('answers 401 when signed out', async () => {
+    const response = await upload(undefined, png);
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/uploads/{key}', () => {
+  it('serves the file to its owner with nosniff, and 404 to anyone else', async () => {
+    const { url } = (await upload(owner, png)).json();
+    const mine = await target.app.inject({ method: 'GET', url, headers: { cookie: owner } });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/png');
+    expect(mine.headers['x-content-type-options']).toBe('nosniff');
+    expect(mine.rawPayload.equals(png)).toBe(true);
+
+    const theirs = await target.app.inject({ method: 'GET', url, headers: { cookie: stranger } });
+    expect(theirs.statusCode).toBe(404);
+    const signedOut = await target.app.inject({ method: 'GET', url });
+    expect(signedOut.statusCode).toBe(401);
+    const unknown = await target.app.inject({
+      method: 'GET',
+      url: '/api/uploads/../../etc/passwd',
+      headers: { cookie: owner },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
