@@ -20,7 +20,7 @@ export function registerUploadRoutes(parent: FastifyInstance, ctx: FeatureContex
       throw new AppError('validation', "Send the file as multipart/form-data in a part named 'file'");
     }
     const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-    if (!part || part.fieldname !== 'file') {
+    if (part?.fieldname !== 'file') {
       throw new AppError('validation', "Send the file as multipart/form-data in a part named 'file'");
     }
     let content: Buffer;
