@@ -1,0 +1,330 @@
+import type { ConstructorOptions, Db, JobResult, JobWithMetadata } from 'pg-boss';
+import { PgBoss } from 'pg-boss';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { JobContext, JobDefinition, JobHandler, JobLogger, JobPayload, JobPayloadInput } from './define-job.ts';
+
+/** pg-boss keeps its tables in this schema, beside the app's own tables. */
+export const JOB_SCHEMA = 'pgboss';
+/** pg-boss refuses faster polling. */
+export const MIN_POLLING_INTERVAL_SECONDS = 0.5;
+const DEFAULT_POLLING_INTERVAL_SECONDS = 2;
+
+export type JobQueueOptions = {
+  database: DatabaseHandle;
+  logger: JobLogger;
+  /** How often an idle worker looks for jobs; at least 0.5 s, 2 s by default. */
+  pollingIntervalSeconds?: number;
+};
+
+export type StopJobQueueOptions = {
+  /** Wait for running handlers (up to timeoutMs) before stopping. Default true. */
+  graceful?: boolean;
+  /** Default 30 s. Jobs still running after it are failed and retried later. */
+  timeoutMs?: number;
+};
+
+export type SendJobOptions = {
+  /** Run no earlier than this time, or this many seconds from now. */
+  startAfter?: Date | number;
+  /** Higher runs first. */
+  priority?: number;
+  /** Overrides the definition's singletonKey. */
+  singletonKey?: string;
+};
+
+export type WorkJobOptions = {
+  /** Jobs of this kind worked at the same time by this process. Default 1. */
+  concurrency?: number;
+};
+
+export type ScheduleJobOptions = {
+  /** Distinguishes several schedules of one job (e.g. one per report). Default: one schedule. */
+  key?: string;
+  /** Time zone the cron expression is read in. Default UTC. */
+  timeZone?: string;
+};
+
+export type JobState = 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+
+export type JobSnapshot = {
+  id: string;
+  name: string;
+  state: JobState;
+  /** 0 until the first retry. */
+  retryCount: number;
+  data: unknown;
+  /** The handler's return value, or the error of the last failed attempt. */
+  output: unknown;
+  createdOn: Date;
+  completedOn: Date | null;
+};
+
+export type JobScheduleSnapshot = { name: string; key: string; cron: string; timeZone: string; data: unknown };
+
+export type JobQueue = {
+  start(): Promise<void>;
+  stop(options?: StopJobQueueOptions): Promise<void>;
+  /** Creates the definition's queue (at start, or at once when already started). */
+  register(definition: JobDefinition): Promise<void>;
+  /** Validates the payload; resolves to the job id, or null when the queue's policy refused a duplicate. */
+  send<D extends JobDefinition>(
+    definition: D,
+    payload: JobPayloadInput<D>,
+    options?: SendJobOptions,
+  ): Promise<string | null>;
+  /** Works the definition's jobs in this process (from start, or at once when already started). */
+  work<D extends JobDefinition>(definition: D, handler: JobHandler<D>, options?: WorkJobOptions): Promise<void>;
+  /** Creates or replaces a cron schedule that sends the job with this payload. */
+  schedule<D extends JobDefinition>(
+    definition: D,
+    cron: string,
+    payload: JobPayloadInput<D>,
+    options?: ScheduleJobOptions,
+  ): Promise<void>;
+  getJob(definition: JobDefinition, id: string): Promise<JobSnapshot | null>;
+  getSchedules(definition?: JobDefinition): Promise<JobScheduleSnapshot[]>;
+};
+
+export class JobQueueNotStartedError extends Error {
+  constructor(action: string) {
+    super(`The job queue must be started before ${action}`);
+  }
+}
+
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const { database } = options;
+  const logger = options.logger.child({ component: 'jobs' });
+  const pollingIntervalSeconds = Math.max(
+    MIN_POLLING_INTERVAL_SECONDS,
+    options.pollingIntervalSeconds ?? DEFAULT_POLLING_INTERVAL_SECONDS,
+  );
+  const boss = new PgBoss(pgBossOptions(database));
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  boss.on('warning', (warning) => logger.warn({ data: warning.data }, `job queue warning: ${warning.message}`));
+
+  const definitions = new Map<string, JobDefinition>();
+  const createdQueues = new Map<string, Promise<void>>();
+  /** Work to do once started: workers and schedules asked for before start(). */
+  const pending: Array<() => Promise<void>> = [];
+  let state: 'new' | 'starting' | 'started' | 'stopped' = 'new';
+
+  const createQueue = (definition: JobDefinition): Promise<void> => {
+    let created = createdQueues.get(definition.name);
+    if (!created) {
+      created = boss.createQueue(definition.name, {
+        policy: definition.policy,
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelay,
+        retryBackoff: definition.retryBackoff,
+        expireInSeconds: definition.expireInSeconds,
+      });
+      created.catch(() => createdQueues.delete(definition.name));
+      createdQueues.set(definition.name, created);
+    }
+    return created;
+  };
+
+  const register = async (definition: JobDefinition): Promise<void> => {
+    const known = definitions.get(definition.name);
+    if (known && known !== definition) {
+      throw new Error(`Two job definitions are named "${definition.name}"`);
+    }
+    definitions.set(definition.name, definition);
+    if (state === 'started') await createQueue(definition);
+  };
+
+  const whenStarted = async (action: () => Promise<void>): Promise<void> => {
+    if (state === 'started') return action();
+    if (state === 'stopped') throw new Error('The job queue has been stopped');
+    pending.push(action);
+  };
+
+  /** Read through a function: TypeScript keeps narrowing `state` across awaits otherwise. */
+  const currentState = () => state;
+
+  const assertStarted = (action: string) => {
+    if (state !== 'started') throw new JobQueueNotStartedError(action);
+  };
+
+  const runJob = async <D extends JobDefinition>(
+    definition: D,
+    handler: JobHandler<D>,
+    job: JobWithMetadata<unknown>,
+  ): Promise<JobResult> => {
+    const jobLogger = logger.child({ job: definition.name, jobId: job.id, attempt: job.retryCount + 1 });
+    const parsed = definition.payload.safeParse(job.data);
+    if (!parsed.success) {
+      // Retrying cannot fix the payload: fail for good.
+      jobLogger.error({ issues: parsed.error.issues }, 'job payload is invalid; failing without retry');
+      return {
+        id: job.id,
+        status: 'deadletter',
+        output: { message: 'Invalid job payload', issues: parsed.error.issues },
+      };
+    }
+    const context: JobContext = {
+      jobId: job.id,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      isFinalAttempt: job.retryCount >= job.retryLimit,
+      signal: job.signal,
+      logger: jobLogger,
+    };
+    const started = performance.now();
+    try {
+      const output = await handler(parsed.data as JobPayload<D>, context);
+      jobLogger.debug({ ms: Math.round(performance.now() - started) }, 'job completed');
+      return { id: job.id, status: 'completed', output };
+    } catch (error) {
+      if (context.isFinalAttempt) jobLogger.error({ err: error }, 'job failed');
+      else jobLogger.warn({ err: error }, 'job attempt failed; it will be retried');
+      return { id: job.id, status: 'failed', output: error };
+    }
+  };
+
+  const startWorker = async <D extends JobDefinition>(definition: D, handler: JobHandler<D>, concurrency: number) => {
+    await createQueue(definition);
+    await boss.work(
+      definition.name,
+      {
+        pollingIntervalSeconds,
+        includeMetadata: true,
+        perJobResults: true,
+        batchSize: 1,
+        localConcurrency: concurrency,
+      },
+      async (jobs: JobWithMetadata<unknown>[]) => Promise.all(jobs.map((job) => runJob(definition, handler, job))),
+    );
+  };
+
+  return {
+    async start() {
+      if (state !== 'new') throw new Error(`The job queue cannot start: it is ${state}`);
+      state = 'starting';
+      try {
+        await boss.start();
+        await Promise.all([...definitions.values()].map(createQueue));
+        // stop() may have been called while pg-boss was starting.
+        if (currentState() === 'stopped') throw new Error('The job queue was stopped while it was starting');
+        state = 'started';
+        for (const action of pending.splice(0)) await action();
+      } catch (error) {
+        state = 'stopped';
+        await boss.stop({ graceful: false }).catch(() => {});
+        throw error;
+      }
+      logger.info({ queues: [...definitions.keys()], backend: database.kind }, 'job queue started');
+    },
+
+    async stop({ graceful = true, timeoutMs = 30_000 } = {}) {
+      if (state === 'new' || state === 'stopped') {
+        state = 'stopped';
+        return;
+      }
+      state = 'stopped';
+      // close: true ends only pg-boss's own pool (PostgreSQL); the app closes its database handle itself.
+      await boss.stop({ graceful, timeout: timeoutMs, close: true });
+      logger.info('job queue stopped');
+    },
+
+    register,
+
+    async send(definition, payload, sendOptions = {}) {
+      assertStarted(`sending "${definition.name}"`);
+      await register(definition);
+      const data = definition.payload.parse(payload);
+      const singletonKey = sendOptions.singletonKey ?? definition.singletonKey?.(data);
+      return boss.send(definition.name, data, {
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelay,
+        retryBackoff: definition.retryBackoff,
+        expireInSeconds: definition.expireInSeconds,
+        ...(singletonKey === undefined ? {} : { singletonKey }),
+        ...(sendOptions.priority === undefined ? {} : { priority: sendOptions.priority }),
+        ...(sendOptions.startAfter === undefined ? {} : { startAfter: sendOptions.startAfter }),
+      });
+    },
+
+    async work(definition, handler, workOptions = {}) {
+      const concurrency = workOptions.concurrency ?? 1;
+      if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('concurrency must be a positive integer');
+      await register(definition);
+      await whenStarted(() => startWorker(definition, handler, concurrency));
+    },
+
+    async schedule(definition, cron, payload, scheduleOptions = {}) {
+      await register(definition);
+      const data = definition.payload.parse(payload);
+      const singletonKey = definition.singletonKey?.(data);
+      await whenStarted(async () => {
+        await createQueue(definition);
+        await boss.schedule(definition.name, cron, data, {
+          tz: scheduleOptions.timeZone ?? 'UTC',
+          ...(scheduleOptions.key === undefined ? {} : { key: scheduleOptions.key }),
+          retryLimit: definition.retryLimit,
+          retryDelay: definition.retryDelay,
+          retryBackoff: definition.retryBackoff,
+          expireInSeconds: definition.expireInSeconds,
+          ...(singletonKey === undefined ? {} : { singletonKey }),
+        });
+      });
+    },
+
+    async getJob(definition, id) {
+      assertStarted('reading jobs');
+      const [job] = await boss.findJobs(definition.name, { id });
+      if (!job) return null;
+      return {
+        id: job.id,
+        name: job.name,
+        state: job.state,
+        retryCount: job.retryCount,
+        data: job.data,
+        output: job.output ?? null,
+        createdOn: job.createdOn,
+        completedOn: job.completedOn,
+      };
+    },
+
+    async getSchedules(definition) {
+      assertStarted('reading schedules');
+      const schedules = await boss.getSchedules(definition?.name);
+      return schedules.map((schedule) => ({
+        name: schedule.name,
+        key: schedule.key,
+        cron: schedule.cron,
+        timeZone: schedule.timezone,
+        data: schedule.data ?? null,
+      }));
+    },
+  };
+}
+
+function pgBossOptions(database: DatabaseHandle): ConstructorOptions {
+  const common = { schema: JOB_SCHEMA, application_name: 'brandlens-jobs' } satisfies ConstructorOptions;
+  if (database.kind === 'pglite') {
+    // One PGlite instance per process (a second one on the same directory loses data), so pg-boss
+    // runs its SQL through the app's own instance instead of opening connections.
+    return { ...common, backend: 'pglite', db: embeddedDatabase(database) };
+  }
+  if (!database.connectionString) throw new Error('A PostgreSQL database handle needs its connectionString');
+  return { ...common, connectionString: database.connectionString, max: 5 };
+}
+
+/**
+ * PGlite is a single connection: when a statement inside pg-boss's BEGIN ... COMMIT blocks fails,
+ * the transaction stays open and aborted and every later query of the app would fail with it.
+ * A pool would hand out a fresh connection; here the failed transaction is rolled back instead.
+ */
+function embeddedDatabase(database: DatabaseHandle): Db {
+  return {
+    async executeSql(text, values) {
+      try {
+        return await database.executeSql(text, values);
+      } catch (error) {
+        await database.executeSql('ROLLBACK').catch(() => {});
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import type { JobDependencies } from './define-job.ts';
+import { createPurgeExpiredSessionsHandler } from './definitions/purge-expired-sessions.handler.ts';
+import { PURGE_EXPIRED_SESSIONS_CRON, purgeExpiredSessions } from './definitions/purge-expired-sessions.ts';
+import type { JobQueue } from './queue.ts';
+
+/**
+ * Wires every job definition to its handler and sets up the recurring schedules.
+ * Add a job here: its definition (definitions/<job>.ts), its handler (<job>.handler.ts), one line below.
+ * Works before or after queue.start(): the queue applies it when it starts.
+ */
+export async function registerJobs(queue: JobQueue, deps: JobDependencies): Promise<void> {
+  await queue.work(purgeExpiredSessions, createPurgeExpiredSessionsHandler(deps));
+  await queue.schedule(purgeExpiredSessions, PURGE_EXPIRED_SESSIONS_CRON, {});
+}
