@@ -1,4 +1,5 @@
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { EmbeddedDatabaseInUseError, openDatabase } from './db/client.ts';
@@ -13,12 +14,13 @@ async function main() {
   );
   await database.migrate();
 
-  const app = await buildApp({ config, database });
-  const queue = createJobQueue({ database, logger: app.log });
-  await queue.start();
+  const logger = pino({ level: config.logLevel, name: 'jobs' });
+  const queue = createJobQueue({ database, logger });
   // Embedded mode is one process, so it always works its own jobs; with PostgreSQL, separate
   // worker processes (`npm run worker`) can take the work instead (RUN_WORKER=false).
-  if (config.runWorker || database.kind === 'pglite') await registerJobs(queue, { database, config, logger: app.log });
+  if (config.runWorker || database.kind === 'pglite') await registerJobs(queue, { database, config, logger });
+  await queue.start();
+  const app = await buildApp({ config, database, queue });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -70,9 +70,10 @@ async function openPglite(directory: string | undefined): Promise<DatabaseHandle
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   const executeSql: SqlExecutor = async (text, values) => {
     if (values && values.length > 0) return client.query(text, values);
-    // Multi-statement text (pg-boss migrations) needs exec; the last result is the answer.
+    // Multi-statement text (pg-boss's BEGIN; ...; COMMIT; blocks) needs exec; the rows of every
+    // statement together are the answer, as with one query on PostgreSQL.
     const results = await client.exec(text);
-    return results.at(-1) ?? { rows: [] };
+    return { rows: results.flatMap((result) => result.rows) };
   };
   return {
     db,
@@ -103,7 +104,8 @@ function acquireDirectoryLock(directory: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
-      if (Number.isInteger(holder) && holder !== process.pid && isProcessAlive(holder)) {
+      // The same process opening the directory twice would lose data just the same.
+      if (Number.isInteger(holder) && (holder === process.pid || isProcessAlive(holder))) {
         throw new EmbeddedDatabaseInUseError(
           `The embedded database in ${directory} is already in use by process ${holder}. ` +
             'Embedded mode runs one process (web and jobs together); stop the other process, ' +

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { ZBrand } from './brands.ts';
+
+/** POST /api/audits */
+export const ZStartAuditRequest = z.object({
+  brandId: z.uuid('Please select a brand'),
+});
+export type TStartAuditRequest = z.infer<typeof ZStartAuditRequest>;
+
+export const auditStatuses = ['processing', 'completed', 'failed'] as const;
+export type TAuditStatus = (typeof auditStatuses)[number];
+
+export const ZEvidence = z.object({
+  url: z.string().optional(),
+  selector: z.string().optional(),
+  value: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
+  note: z.string().optional(),
+});
+
+export const ZCheckResult = z.object({
+  id: z.string(),
+  area: z.enum(['website', 'socialMedia', 'brandAssets']),
+  group: z.string(),
+  title: z.string(),
+  status: z.enum(['pass', 'fail', 'not_applicable', 'not_measured']),
+  summary: z.string(),
+  evidence: z.array(ZEvidence),
+});
+export type TCheckResult = z.infer<typeof ZCheckResult>;
+
+export const ZScoreGroup = z.object({
+  score: z.number().nullable(),
+  coverage: z.string(),
+  checks: z.array(ZCheckResult),
+});
+export type TScoreGroup = z.infer<typeof ZScoreGroup>;
+
+export const ZAuditAnalysis = z.object({
+  website: z.record(z.string(), ZScoreGroup),
+  socialMedia: z.record(z.string(), ZScoreGroup),
+  brandAssets: z.record(z.string(), ZScoreGroup),
+  crawl: z
+    .object({
+      pages: z.number(),
+      problems: z.array(z.object({ url: z.string(), reason: z.string() })),
+      durationMs: z.number(),
+    })
+    .optional(),
+});
+export type TAuditAnalysis = z.infer<typeof ZAuditAnalysis>;
+
+export const ZRecommendation = z.object({
+  checkId: z.string().optional(),
+  title: z.string(),
+  description: z.string(),
+  priority: z.enum(['High', 'Medium', 'Low']),
+  estimatedHours: z.number(),
+  scoreImpact: z.number(),
+  category: z.string(),
+});
+export type TRecommendation = z.infer<typeof ZRecommendation>;
+
+/** GET /api/audits: one row per audit */
+export const ZAuditSummary = z.object({
+  id: z.string(),
+  brandId: z.string(),
+  brandName: z.string().nullable(),
+  status: z.enum(auditStatuses),
+  overallScore: z.number(),
+  websiteScore: z.number().nullable(),
+  socialMediaScore: z.number().nullable(),
+  brandAssetsScore: z.number().nullable(),
+  progressStage: z.string().nullable(),
+  progressPercent: z.number(),
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type TAuditSummary = z.infer<typeof ZAuditSummary>;
+
+/** GET /api/audits/{id} */
+export const ZAuditDetail = ZAuditSummary.extend({
+  analysis: ZAuditAnalysis.nullable(),
+  strengths: z.array(z.string()),
+  weaknesses: z.array(z.string()),
+  recommendations: z.array(ZRecommendation),
+  writtenBy: z.enum(['local', 'ai']).nullable(),
+  brand: ZBrand,
+  report: z.object({ shareableToken: z.string(), isPublic: z.boolean() }).nullable(),
+});
+export type TAuditDetail = z.infer<typeof ZAuditDetail>;
