@@ -24,6 +24,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) });
     expect(config.admin.emails).toEqual([]);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32), CRAWLER_ALLOW_LOOPBACK: 'true' }),
+    ).toThrow(/CRAWLER_ALLOW_LOOPBACK/);
   });
 
   it('switches a provider on when its client id is set', () => {

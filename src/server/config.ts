@@ -50,6 +50,7 @@ const ZEnvironment = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   ADMIN_USER_IDS: commaList,
+  CRAWLER_ALLOW_LOOPBACK: booleanFlag,
   ADMIN_EMAILS: commaList,
 });
 
@@ -75,6 +76,8 @@ export type Config = {
   runWorker: boolean;
   oidc: { replit: OidcProviderConfig | undefined; google: OidcProviderConfig | undefined };
   admin: { userIds: string[]; emails: string[] };
+  /** Lets the crawler fetch loopback addresses (tests audit a fixture site on 127.0.0.1). Never in production. */
+  crawlerAllowLoopback: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -91,6 +94,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const isProduction = env.NODE_ENV === 'production';
   if (isProduction && !env.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV is production');
+  }
+  if (isProduction && env.CRAWLER_ALLOW_LOOPBACK) {
+    throw new ConfigError(
+      'Invalid configuration:\n  CRAWLER_ALLOW_LOOPBACK: must not be set when NODE_ENV is production',
+    );
   }
   const oidcProvider = (issuerUrl: string, clientId?: string, clientSecret?: string) =>
     clientId ? { issuerUrl, clientId, clientSecret } : undefined;
@@ -113,5 +121,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       google: oidcProvider(env.GOOGLE_ISSUER_URL, env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET),
     },
     admin: { userIds: env.ADMIN_USER_IDS, emails: adminEmails.map((email) => email.toLowerCase()) },
+    crawlerAllowLoopback: env.CRAWLER_ALLOW_LOOPBACK,
   };
 }

@@ -28,7 +28,9 @@ describe('embedded database', () => {
     try {
       const outcome = await run(process.execPath, [tsx, opener, directory]).catch((error) => error);
       expect(outcome.code).toBe(3);
-      expect(outcome.stderr).toContain(`The embedded database in ${directory} is already in use by process ${process.pid}`);
+      expect(outcome.stderr).toContain(
+        `The embedded database in ${directory} is already in use by process ${process.pid}`,
+      );
       expect(outcome.stderr).toContain('set DATABASE_URL');
       await expect(openDatabase({ directory })).rejects.toBeInstanceOf(EmbeddedDatabaseInUseError);
     } finally {

@@ -14,6 +14,11 @@ export type JobQueueOptions = {
   logger: JobLogger;
   /** How often an idle worker looks for jobs; at least 0.5 s, 2 s by default. */
   pollingIntervalSeconds?: number;
+  /**
+   * How often pg-boss looks for jobs whose attempt expired (a worker that died mid-job) and sends
+   * them back for retry; pg-boss's default (60 s) unless set. Tests shorten it.
+   */
+  superviseIntervalSeconds?: number;
 };
 
 export type StopJobQueueOptions = {
@@ -98,7 +103,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     MIN_POLLING_INTERVAL_SECONDS,
     options.pollingIntervalSeconds ?? DEFAULT_POLLING_INTERVAL_SECONDS,
   );
-  const boss = new PgBoss(pgBossOptions(database));
+  const boss = new PgBoss({
+    ...pgBossOptions(database),
+    ...(options.superviseIntervalSeconds ? { superviseIntervalSeconds: options.superviseIntervalSeconds } : {}),
+  });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   boss.on('warning', (warning) => logger.warn({ data: warning.data }, `job queue warning: ${warning.message}`));
 

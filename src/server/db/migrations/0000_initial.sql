@@ -42,6 +42,7 @@ CREATE TABLE "audits" (
 	"progress_stage" varchar(100),
 	"progress_percent" integer DEFAULT 0 NOT NULL,
 	"failure_reason" text,
+	"written_by" text DEFAULT 'local' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"completed_at" timestamp with time zone
 );

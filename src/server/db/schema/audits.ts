@@ -28,6 +28,10 @@ export const audits = pgTable(
     progressStage: varchar('progress_stage', { length: 100 }),
     progressPercent: integer('progress_percent').notNull().default(0),
     failureReason: text('failure_reason'),
+    /** whether strengths, weaknesses and recommendation wording came from the local engine or a model */
+    writtenBy: text('written_by', { enum: ['local', 'ai'] })
+      .notNull()
+      .default('local'),
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },

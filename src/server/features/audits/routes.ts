@@ -1,0 +1,37 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZStartAuditRequest } from '../../../shared/schemas/audits.ts';
+import { ZIdParams } from '../../../shared/schemas/brands.ts';
+import { audits, brands } from '../../db/schema/index.ts';
+import { ownedBy } from '../../http/access.ts';
+import { actorOf } from '../../http/authenticate.ts';
+import type { FeatureContext } from '../context.ts';
+import { toAuditDetail, toAuditSummary } from './audit-dto.ts';
+import { getAuditOrThrow } from './get-audit-or-throw.ts';
+import { startAudit } from './start-audit.ts';
+
+export function registerAuditRoutes(parent: FastifyInstance, ctx: FeatureContext) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preHandler: ctx.auth.requireActor };
+
+  app.get('/api/audits', signedIn, async (request) => {
+    const rows = await ctx.db
+      .select({ audit: audits, brandName: brands.name })
+      .from(audits)
+      .innerJoin(brands, eq(brands.id, audits.brandId))
+      .where(ownedBy(actorOf(request), audits.userId))
+      .orderBy(desc(audits.createdAt));
+    return rows.map((row) => toAuditSummary(row.audit, row.brandName));
+  });
+
+  app.post('/api/audits', { ...signedIn, schema: { body: ZStartAuditRequest } }, async (request, reply) => {
+    const audit = await startAudit(ctx, { actor: actorOf(request), input: request.body });
+    return reply.status(201).send(audit);
+  });
+
+  app.get('/api/audits/:id', { ...signedIn, schema: { params: ZIdParams } }, async (request) => {
+    const { audit, brand, report } = await getAuditOrThrow(ctx.db, actorOf(request), request.params.id);
+    return toAuditDetail(audit, brand, report);
+  });
+}
