@@ -4,6 +4,7 @@ import { type Config, loadConfig } from '../../src/server/config.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { SESSION_COOKIE } from '../../src/server/http/session.ts';
 import type { SignInProviders } from '../../src/server/http/sign-in-routes.ts';
+import type { JobQueue } from '../../src/server/jobs/queue.ts';
 import { createTestDatabase } from './database.ts';
 
 export type TestApp = {
@@ -20,7 +21,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; database?: DatabaseHandle; signInProviders?: SignInProviders } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: DatabaseHandle;
+    signInProviders?: SignInProviders;
+    queue?: JobQueue;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = options.database ?? (await createTestDatabase());
@@ -30,6 +36,7 @@ export async function createTestApp(
     clientDir: null,
     logger: false,
     signInProviders: options.signInProviders ?? {},
+    queue: options.queue ?? null,
   });
   await app.ready();
   return {
