@@ -29,6 +29,17 @@ describe('loadConfig', () => {
     ).toThrow(/CRAWLER_ALLOW_LOOPBACK/);
   });
 
+  it('reads the language model settings and names a missing one', () => {
+    expect(loadConfig({}).ai).toEqual({ provider: 'none' });
+    expect(() => loadConfig({ AI_PROVIDER: 'openai' })).toThrow(/AI_MODEL/);
+    expect(
+      loadConfig({ AI_PROVIDER: 'openai', AI_MODEL: 'm', AI_BASE_URL: 'http://127.0.0.1:11434/v1' }).ai,
+    ).toMatchObject({
+      provider: 'openai',
+      model: 'm',
+    });
+  });
+
   it('switches a provider on when its client id is set', () => {
     const config = loadConfig({ OIDC_CLIENT_ID: 'abc', OIDC_CLIENT_SECRET: 'shh', GOOGLE_CLIENT_ID: 'g' });
     expect(config.oidc.replit).toEqual({ issuerUrl: 'https://replit.com/oidc', clientId: 'abc', clientSecret: 'shh' });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type AiConfig, AiConfigError, aiConfigFromEnv } from './ai/provider.ts';
 
 /**
  * The only place that reads process.env. Every other module receives a Config object,
@@ -76,6 +77,8 @@ export type Config = {
   runWorker: boolean;
   oidc: { replit: OidcProviderConfig | undefined; google: OidcProviderConfig | undefined };
   admin: { userIds: string[]; emails: string[] };
+  /** Language model for narrative text; provider 'none' keeps everything on the local engine. */
+  ai: AiConfig;
   /** Lets the crawler fetch loopback addresses (tests audit a fixture site on 127.0.0.1). Never in production. */
   crawlerAllowLoopback: boolean;
 };
@@ -100,6 +103,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration:\n  CRAWLER_ALLOW_LOOPBACK: must not be set when NODE_ENV is production',
     );
   }
+  let ai: AiConfig;
+  try {
+    ai = aiConfigFromEnv(source);
+  } catch (error) {
+    if (error instanceof AiConfigError)
+      throw new ConfigError(`Invalid configuration:\n  ${error.problems.join('\n  ')}`);
+    throw error;
+  }
   const oidcProvider = (issuerUrl: string, clientId?: string, clientSecret?: string) =>
     clientId ? { issuerUrl, clientId, clientSecret } : undefined;
   const adminEmails = env.ADMIN_EMAILS.length > 0 || isProduction ? env.ADMIN_EMAILS : ['admin@brandlens.local'];
@@ -122,5 +133,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     admin: { userIds: env.ADMIN_USER_IDS, emails: adminEmails.map((email) => email.toLowerCase()) },
     crawlerAllowLoopback: env.CRAWLER_ALLOW_LOOPBACK,
+    ai,
   };
 }

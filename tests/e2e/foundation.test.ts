@@ -1,0 +1,155 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, newPage, screenshotFor } from '../helpers/browser.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Development sign-in the way a person does it: the sign-in page's e-mail field and button. */
+async function signIn(page: Page, email: string) {
+  await page.goto('/signin');
+  await page.getByLabel('Email Address (Optional)').fill(email);
+  await page.getByRole('button', { name: 'Continue with Replit' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+}
+
+describe('landing page', () => {
+  it('shows the signed-out hero and Get Started', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'AI-Powered Brand Analysis Made Simple' }).waitFor();
+    const startAudit = page
+      .getByRole('link', { name: 'Start Free Audit' })
+      .or(page.getByRole('button', { name: 'Start Free Audit' }));
+    expect(await startAudit.count()).toBeGreaterThan(0);
+    await page.getByRole('link', { name: 'Get Started' }).first().click();
+    await page.waitForURL('**/signin');
+    await screenshotFor(page, 'signin-desktop');
+    await page.context().close();
+  });
+
+  it('stores the chosen plan and goes to sign-in', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await page.goto('/#pricing');
+    const pricing = page.locator('#pricing');
+    await pricing.getByRole('button', { name: 'Try Everything' }).click();
+    await page.waitForURL('**/signin');
+    expect(await page.evaluate(() => localStorage.getItem('selectedPlan'))).toBe('starter');
+    await page.context().close();
+  });
+
+  it('greets a signed-in visitor with Welcome back and the way to the dashboard', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await signIn(page, 'ada.lovelace@example.com');
+    await page.goto('/landing');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.getByText('ada.lovelace', { exact: false }).first().waitFor();
+    expect(await page.getByRole('button', { name: 'View Pricing' }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Back to Dashboard' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { name: 'Welcome back, there' }).waitFor();
+    await screenshotFor(page, 'dashboard-desktop');
+    await page.context().close();
+  });
+});
+
+describe('sign-in and the app shell', () => {
+  it('signs in through development sign-in and signs out from the user menu', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await signIn(page, 'grace@example.com');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    expect(await page.getByRole('menu').getByText('grace@example.com').count()).toBeGreaterThan(0);
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('heading', { name: 'AI-Powered Brand Analysis Made Simple' }).waitFor();
+    const me = await page.evaluate(() => fetch('/api/auth/user').then((response) => response.status));
+    expect(me).toBe(401);
+    await page.context().close();
+  });
+
+  it('shows the Unauthorized toast and goes to sign-in for a signed-out visit to an app screen', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await page.goto('/brand-audit');
+    await page.getByText('You are logged out. Logging in again...').waitFor();
+    expect(await page.getByText('Unauthorized', { exact: true }).count()).toBeGreaterThan(0);
+    // /api/login sends to the sign-in page when no identity provider is configured.
+    await page.waitForURL('**/signin');
+    await page.context().close();
+  });
+
+  it('opens the mobile menu at 390 px with every entry and Log Out', async () => {
+    const page = await newPage(browser, server.baseURL, MOBILE);
+    await signIn(page, 'mobile@example.com');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshotFor(page, 'dashboard-mobile');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.waitFor();
+    for (const entry of [
+      'Dashboard',
+      'Brand Audit',
+      'Consumer Insights',
+      'Competitor Tracking',
+      'Email Reports',
+      'White Label',
+      'Settings',
+    ]) {
+      expect(await menu.getByRole('link', { name: entry }).count(), entry).toBe(1);
+    }
+    await screenshotFor(page, 'mobile-menu');
+    await menu.getByRole('link', { name: 'Brand Audit' }).click();
+    await page.waitForURL('**/brand-audit');
+    await page.getByRole('heading', { name: 'Brand Audit' }).waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Log Out' }).click();
+    await page.getByRole('heading', { name: 'AI-Powered Brand Analysis Made Simple' }).waitFor();
+    await page.context().close();
+  });
+});
+
+describe('public pages', () => {
+  it('shows the privacy policy with its ten sections', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await page.goto('/privacy-policy');
+    await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { level: 2 }).count()).toBe(10);
+    await page.getByRole('link', { name: 'Back to Home' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.context().close();
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    const page = await newPage(browser, server.baseURL, DESKTOP);
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await screenshotFor(page, 'not-found-desktop');
+    await page.context().close();
+  });
+
+  it('labels the demo dashboard as sample data', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await page.goto('/demo-dashboard');
+    await page.getByText('Sample data', { exact: false }).first().waitFor();
+    expect(
+      await page
+        .getByRole('link', { name: 'Sign In' })
+        .or(page.getByRole('button', { name: 'Sign In' }))
+        .count(),
+    ).toBeGreaterThan(0);
+    await page.context().close();
+  });
+});
