@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { sessions } from '../../src/server/db/schema/index.ts';
-import { SESSION_COOKIE } from '../../src/server/http/session.ts';
 import { upsertUserByEmail } from '../../src/server/features/users/upsert-user-by-email.ts';
+import { SESSION_COOKIE } from '../../src/server/http/session.ts';
 import { createTestApp, sessionCookieFrom, type TestApp, testConfig } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 

@@ -24,7 +24,11 @@ beforeAll(async () => {
   });
   googleDouble = await startOidcDouble({
     clients: [
-      { clientId: 'brandlens-google', clientSecret: 'g-secret', redirectUris: [`${PUBLIC_URL}/api/auth/google/callback`] },
+      {
+        clientId: 'brandlens-google',
+        clientSecret: 'g-secret',
+        redirectUris: [`${PUBLIC_URL}/api/auth/google/callback`],
+      },
     ],
     accounts: [{ sub: 'google-1', email: 'Katherine@Example.com', given_name: 'Katherine', family_name: 'Johnson' }],
     claimsInIdToken: false,

@@ -1,9 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import { testConfig } from '../../../tests/helpers/app.ts';
+import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { agencyTeamMembers, brands, users } from '../db/schema/index.ts';
-import { eq } from 'drizzle-orm';
 import { upsertUserByEmail } from '../features/users/upsert-user-by-email.ts';
 import { getBrandOrThrow, isAdminUser, ownedBy, requireAdmin, resolveActor } from './access.ts';
 import { AppError } from './errors.ts';

@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import { userIdentities } from '../db/schema/index.ts';
 import { upsertUserByEmail } from '../features/users/upsert-user-by-email.ts';
 import type { Actor } from './access.ts';
-import { actorOf, type Authenticator } from './authenticate.ts';
+import { type Authenticator, actorOf } from './authenticate.ts';
 import { AppError } from './errors.ts';
 import type { OidcSignIn } from './oidc.ts';
 import type { SessionStore } from './session.ts';
@@ -100,10 +100,8 @@ export function registerSignInRoutes(
     return reply.redirect(landingPathFor(pending.plan as PlanKey | undefined));
   }
 
-  app.get(
-    '/api/login',
-    { config: signInRateLimit, schema: { querystring: ZLoginQuery } },
-    async (request, reply) => startProviderSignIn('replit', request.query.plan, request, reply),
+  app.get('/api/login', { config: signInRateLimit, schema: { querystring: ZLoginQuery } }, async (request, reply) =>
+    startProviderSignIn('replit', request.query.plan, request, reply),
   );
   app.get('/api/callback', { config: signInRateLimit }, async (request, reply) =>
     finishProviderSignIn('replit', request, reply),

@@ -89,3 +89,46 @@ export const ZAuditDetail = ZAuditSummary.extend({
   report: z.object({ shareableToken: z.string(), isPublic: z.boolean() }).nullable(),
 });
 export type TAuditDetail = z.infer<typeof ZAuditDetail>;
+
+/** POST /api/audits/{id}/share */
+export const ZShareAuditRequest = z
+  .object({
+    /** -1 means unlimited */
+    maxDownloads: z.number().int().min(-1, 'Use -1 for unlimited downloads').max(100_000).optional(),
+  })
+  .default({});
+export type TShareAuditRequest = z.input<typeof ZShareAuditRequest>;
+
+export const ZShareAuditResponse = z.object({
+  shareableToken: z.string(),
+  isPublic: z.boolean(),
+  path: z.string(),
+  maxDownloads: z.number(),
+  downloadCount: z.number(),
+});
+export type TShareAuditResponse = z.infer<typeof ZShareAuditResponse>;
+
+export const ZShareTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'Not found') });
+
+export const ZReportBranding = z.object({
+  companyName: z.string(),
+  primaryColor: z.string(),
+  secondaryColor: z.string(),
+  hasLogo: z.boolean(),
+  headerText: z.string().nullable(),
+  footerText: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  website: z.string().nullable(),
+});
+export type TReportBranding = z.infer<typeof ZReportBranding>;
+
+/** GET /api/reports/{token}: what a shared link shows, and nothing about the owner's account. */
+export const ZSharedAuditReport = z.object({
+  audit: ZAuditDetail.omit({ brand: true, report: true }).extend({
+    brand: z.object({ name: z.string(), websiteUrl: z.string().nullable(), hasLogo: z.boolean() }),
+  }),
+  branding: ZReportBranding.nullable(),
+  downloadsRemaining: z.number().nullable(),
+});
+export type TSharedAuditReport = z.infer<typeof ZSharedAuditReport>;
