@@ -1,0 +1,129 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { auditDetailFixture } from '../../../tests/fixtures/audit-detail.ts';
+import { ZAuditDetail } from '../../shared/schemas/audits.ts';
+import { renderAuditReportPdf } from './render-audit-report.tsx';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'audit-pdf-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function hasBinary(name: string): boolean {
+  try {
+    execFileSync(name, ['-v'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const popplerPresent = hasBinary('pdftotext') && hasBinary('pdfinfo');
+
+function pageCount(pdf: Buffer, file: string): number {
+  if (popplerPresent) {
+    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
+    return Number(info.match(/^Pages:\s+(\d+)/m)?.[1]);
+  }
+  return pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g)?.length ?? 0;
+}
+
+/** Text of the PDF with whitespace collapsed, or null when pdftotext is not installed. */
+function textOf(file: string): string | null {
+  if (!popplerPresent) return null;
+  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
+
+async function render(name: string, ...args: Parameters<typeof renderAuditReportPdf>) {
+  const started = performance.now();
+  const pdf = await renderAuditReportPdf(...args);
+  const ms = Math.round(performance.now() - started);
+  const file = path.join(dir, `${name}.pdf`);
+  writeFileSync(file, pdf);
+  const pages = pageCount(pdf, file);
+  console.log(`audit report "${name}": ${pages} pages, ${Math.round(pdf.length / 1024)} KB, rendered in ${ms} ms`);
+  return { pdf, file, pages, text: textOf(file) };
+}
+
+describe('renderAuditReportPdf', () => {
+  it('has a fixture that matches the API contract', () => {
+    expect(ZAuditDetail.parse(auditDetailFixture)).toEqual(auditDetailFixture);
+  });
+
+  it('renders the audit as a multi-page PDF with scores, recommendations and evidence', async () => {
+    const { pdf, pages, text } = await render('plain', auditDetailFixture, {
+      generatedAt: new Date('2026-03-14T10:00:00Z'),
+    });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pages).toBeGreaterThan(1);
+    if (text === null) return;
+    expect(text).toContain('Acme Coffee');
+    expect(text).toContain('12 March 2026');
+    expect(text).toContain('Recommendations');
+    expect(text).toContain('Write meta descriptions for 9 pages');
+    expect(text).toContain('https://www.acmecoffee.co.uk/robots.txt');
+    expect(text).toContain('Not measured');
+    expect(text).toContain('Not applicable');
+    expect(text).toContain('and 4 more items of evidence');
+    expect(text).toContain('Narrative written with AI from the measured findings');
+    expect(text).toContain('Brandlens brand audit');
+    expect(text).toMatch(new RegExp(`Page 1 of ${pages}`));
+  });
+
+  it('uses the white-label company name, footer and logo when branding is given', async () => {
+    const logo = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="40" height="40" fill="#0E7490"/></svg>',
+    );
+    const { pdf, text } = await render('branded', auditDetailFixture, {
+      branding: {
+        companyName: 'Northbank Digital',
+        primaryColor: '#0E7490',
+        secondaryColor: '#F59E0B',
+        logo,
+        headerText: null,
+        footerText: 'Northbank Digital, brand and web consultancy',
+        contactEmail: 'hello@northbank.digital',
+        website: null,
+      },
+    });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    if (text === null) return;
+    expect(text).toContain('Northbank Digital');
+    expect(text).toContain('Northbank Digital, brand and web consultancy');
+    expect(text).toContain('hello@northbank.digital');
+    expect(text).not.toContain('Brandlens brand audit');
+  });
+
+  it('says nothing about AI when the narrative was written locally, and copes with awkward input', async () => {
+    const awkward = {
+      ...auditDetailFixture,
+      writtenBy: 'local' as const,
+      websiteScore: null,
+      brand: { ...auditDetailFixture.brand, name: 'Café Ünïcode ☕ 東京 → “Quotes”' },
+      strengths: [`A${'very-long-unbroken-token'.repeat(20)} in a strength.`],
+      weaknesses: [],
+      recommendations: [],
+    };
+    const { pdf, text } = await render('awkward', awkward, {
+      // a broken colour and an unreadable logo fall back rather than fail
+      branding: {
+        companyName: 'Agency',
+        primaryColor: 'not-a-colour',
+        secondaryColor: '#fff',
+        logo: Buffer.from('nope'),
+      },
+    });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    if (text === null) return;
+    expect(text).not.toContain('written with AI');
+    expect(text).toContain('Café Ünïcode');
+    expect(text).toContain('No recommendations were made for this audit.');
+  });
+
+  it('renders an audit without analysis', async () => {
+    const { pdf, text } = await render('no-analysis', { ...auditDetailFixture, analysis: null });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    if (text === null) return;
+    expect(text).toContain('Detailed findings are not available for this audit.');
+  });
+});
