@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAuditReportRoutes } from './audit-reports/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
 import { registerBrandRoutes } from './brands/routes.ts';
 import type { FeatureContext } from './context.ts';
@@ -8,5 +9,6 @@ import { registerUploadRoutes } from './uploads/routes.ts';
 export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext) {
   registerBrandRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
+  registerAuditReportRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
 }
