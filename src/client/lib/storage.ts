@@ -1,0 +1,47 @@
+import { isPlanKey, type PlanKey } from '../../shared/plans.ts';
+
+/** Every localStorage key the browser app uses. */
+export const storageKeys = {
+  /** The plan chosen on the landing page or in settings: free, starter, smb or agency. */
+  selectedPlan: 'selectedPlan',
+  /** Development account switching: the e-mail to act as, honoured only when forceAccountSwitch is 'true'. */
+  accountSwitchEmail: 'accountSwitchEmail',
+  forceAccountSwitch: 'forceAccountSwitch',
+} as const;
+
+export function readLocal(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeLocal(key: string, value: string): void {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the app still works without it.
+  }
+}
+
+export function removeLocal(key: string): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch {
+    // See writeLocal.
+  }
+}
+
+export function getSelectedPlan(): PlanKey | null {
+  const value = readLocal(storageKeys.selectedPlan);
+  return isPlanKey(value) ? value : null;
+}
+
+export function setSelectedPlan(plan: PlanKey): void {
+  writeLocal(storageKeys.selectedPlan, plan);
+}
+
+export function clearSelectedPlan(): void {
+  removeLocal(storageKeys.selectedPlan);
+}

@@ -1,0 +1,105 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { CenteredSpinner } from './components/spinner.tsx';
+import { RedirectToLogin } from './features/auth/redirect-to-login.tsx';
+import { useAuth } from './hooks/use-auth.ts';
+
+// Public screens.
+const LandingPage = lazy(() => import('./features/landing/landing-page.tsx'));
+const PrivacyPolicyPage = lazy(() => import('./features/legal/privacy-policy-page.tsx'));
+const SignInPage = lazy(() => import('./features/auth/signin-page.tsx'));
+const DemoDashboardPage = lazy(() => import('./features/demo/demo-dashboard-page.tsx'));
+const SharedReportPage = lazy(() => import('./features/shared-pages/shared-report-page.tsx'));
+const SharedRecommendationsPage = lazy(() => import('./features/shared-pages/shared-recommendations-page.tsx'));
+const NotFoundPage = lazy(() => import('./features/not-found/not-found-page.tsx'));
+
+// The signed-in application: the shell and each screen load on demand.
+const AppShell = lazy(() => import('./components/layout/app-shell.tsx'));
+const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page.tsx'));
+const BrandAuditPage = lazy(() => import('./features/brand-audit/brand-audit-page.tsx'));
+const ConsumerInsightsPage = lazy(() => import('./features/consumer-insights/consumer-insights-page.tsx'));
+const CompetitorTrackingPage = lazy(() => import('./features/competitor-tracking/competitor-tracking-page.tsx'));
+const AuditResultsPage = lazy(() => import('./features/audit-results/audit-results-page.tsx'));
+const SubscribePage = lazy(() => import('./features/billing/subscribe-page.tsx'));
+const PaymentSuccessPage = lazy(() => import('./features/billing/payment-success-page.tsx'));
+const SettingsPage = lazy(() => import('./features/settings/settings-page.tsx'));
+const EmailReportsPage = lazy(() => import('./features/email-reports/email-reports-page.tsx'));
+const WhiteLabelPage = lazy(() => import('./features/white-label/white-label-page.tsx'));
+const SupportInboxPage = lazy(() => import('./features/admin/support-inbox-page.tsx'));
+
+type AppRoute = { path: string; component: ComponentType };
+
+/** Screens for signed-in users (SPEC §2), plus /upgrade, which shows the subscribe screen (DESIGN §7.7). */
+export const appRoutes: AppRoute[] = [
+  { path: '/', component: DashboardPage },
+  { path: '/brand-audit', component: BrandAuditPage },
+  { path: '/consumer-insights', component: ConsumerInsightsPage },
+  { path: '/competitor-tracking', component: CompetitorTrackingPage },
+  { path: '/audit-results/:id', component: AuditResultsPage },
+  { path: '/subscribe', component: SubscribePage },
+  { path: '/upgrade', component: SubscribePage },
+  { path: '/payment-success', component: PaymentSuccessPage },
+  { path: '/settings', component: SettingsPage },
+  { path: '/email-reports', component: EmailReportsPage },
+  { path: '/white-label', component: WhiteLabelPage },
+  { path: '/admin/support', component: SupportInboxPage },
+];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** One pattern matching every app-screen path (optional trailing slash, case-insensitive like wouter). */
+export function appPathPattern(routes: AppRoute[] = appRoutes): RegExp {
+  const alternatives = routes.map((route) =>
+    route.path
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
+      .join('/')
+      .replace(/\/$/, ''),
+  );
+  return new RegExp(`^(?:${alternatives.join('|')})/?$`, 'i');
+}
+
+const appScreens = appPathPattern();
+
+function SignedInApp() {
+  return (
+    <AppShell>
+      <Switch>
+        {appRoutes.map((route) => (
+          <Route key={route.path} path={route.path} component={route.component} />
+        ))}
+      </Switch>
+    </AppShell>
+  );
+}
+
+export function AppRoutes() {
+  const { isAuthenticated, isLoading } = useAuth();
+  const signedIn = !isLoading && isAuthenticated;
+
+  return (
+    <Suspense fallback={<CenteredSpinner fullScreen />}>
+      <Switch>
+        <Route path="/landing" component={LandingPage} />
+        <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+        {signedIn ? (
+          <Route path={appScreens}>
+            <SignedInApp />
+          </Route>
+        ) : (
+          <>
+            <Route path="/" component={LandingPage} />
+            <Route path="/signin" component={SignInPage} />
+            <Route path="/demo-dashboard" component={DemoDashboardPage} />
+            <Route path="/reports/:shareableToken" component={SharedReportPage} />
+            <Route path="/marketing-recommendations/:shareableToken" component={SharedRecommendationsPage} />
+            <Route path={appScreens}>{isLoading ? <CenteredSpinner fullScreen /> : <RedirectToLogin />}</Route>
+          </>
+        )}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}
