@@ -1,0 +1,53 @@
+/**
+ * Most website checks ask one question of every page. This runs the question over the pages and
+ * turns the answers into one CheckResult: it fails when any page fails, lists the failing pages'
+ * evidence (capped), and says how many pages passed.
+ */
+import { type CheckMeta, count, makeCheck } from '../scoring/check-result.ts';
+import type { CheckResult, Evidence } from '../types.ts';
+import type { HtmlPage } from './pages.ts';
+
+export type PageVerdict =
+  /** the page passes; `evidence` may record what was measured */
+  | { status: 'pass'; evidence?: Evidence[] }
+  | { status: 'fail'; evidence: Evidence[] }
+  /** nothing on this page to check (no images for image-alt...) */
+  | { status: 'not_applicable' };
+
+export type PagePhrases = {
+  /** completes '4 of 6 pages …' and 'All 6 pages …': 'have a meta description' */
+  many: string;
+  /** completes 'The page …': 'has a meta description' */
+  one: string;
+  /** the summary when no page had anything to check */
+  none: string;
+};
+
+export function perPageCheck(
+  meta: CheckMeta,
+  pages: HtmlPage[],
+  verdict: (page: HtmlPage) => PageVerdict,
+  phrases: PagePhrases,
+): CheckResult {
+  const failing: Evidence[] = [];
+  const passing: Evidence[] = [];
+  let applicable = 0;
+  let passed = 0;
+  for (const page of pages) {
+    const result = verdict(page);
+    if (result.status === 'not_applicable') continue;
+    applicable += 1;
+    if (result.status === 'pass') {
+      passed += 1;
+      passing.push(...(result.evidence ?? []));
+    } else {
+      failing.push(...result.evidence);
+    }
+  }
+  if (applicable === 0) return makeCheck(meta, 'not_applicable', phrases.none);
+  if (passed === applicable) {
+    const summary = applicable === 1 ? `The page ${phrases.one}` : `All ${applicable} pages ${phrases.many}`;
+    return makeCheck(meta, 'pass', summary, passing);
+  }
+  return makeCheck(meta, 'fail', `${passed} of ${count(applicable, 'page')} ${phrases.many}`, failing);
+}
