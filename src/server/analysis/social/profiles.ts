@@ -1,0 +1,229 @@
+/**
+ * Handle consistency (the declared handles agree across platforms and are valid usernames) and
+ * profile links (the website links to each declared profile, and to no conflicting one).
+ */
+import { type CheckMeta, count, makeCheck } from '../scoring/check-result.ts';
+import type { CheckResult, Evidence } from '../types.ts';
+import type { HtmlPage } from '../website/pages.ts';
+import {
+  type BrandHandles,
+  DECLARABLE_PLATFORMS,
+  type DeclarablePlatform,
+  declaredProfile,
+  HANDLE_FIELDS,
+  HANDLE_RULES,
+  nearIdentical,
+  PLATFORM_LABELS,
+  type Platform,
+  type Profile,
+  profileFromUrl,
+} from './handles.ts';
+
+const meta = (group: string, id: string, title: string): CheckMeta => ({
+  id: `social.${id}`,
+  area: 'socialMedia',
+  group,
+  title,
+});
+
+export type Declared = { platform: DeclarablePlatform; raw: string; profile: Profile | null; wrongPlatform?: Platform };
+
+export function declaredHandles(handles: BrandHandles): Declared[] {
+  const declared: Declared[] = [];
+  for (const platform of DECLARABLE_PLATFORMS) {
+    const parsed = declaredProfile(platform, handles[HANDLE_FIELDS[platform]]);
+    if (parsed) declared.push({ platform, ...parsed });
+  }
+  return declared;
+}
+
+export function checkHandleConsistency(declared: Declared[]): CheckResult {
+  const check = meta('handleConsistency', 'handle-consistency', 'Handles are the same on every platform');
+  const usable = declared.filter((item) => item.profile && item.profile.platform === item.platform);
+  if (usable.length < 2) {
+    return makeCheck(
+      check,
+      'not_applicable',
+      `${usable.length === 1 ? 'Only 1 handle is' : 'No handles are'} declared; consistency needs at least 2`,
+    );
+  }
+  // The reference is the most common key (ties: the first declared).
+  const tally = new Map<string, number>();
+  for (const item of usable) tally.set(item.profile!.key, (tally.get(item.profile!.key) ?? 0) + 1);
+  const reference = [...tally].sort((a, b) => b[1] - a[1])[0]![0];
+  const evidence: Evidence[] = usable.map((item) => {
+    const { key, handle } = item.profile!;
+    const relation = key === reference ? 'same' : nearIdentical(key, reference) ? 'near-identical' : 'different';
+    return { url: item.profile!.url, selector: PLATFORM_LABELS[item.platform], value: handle, note: relation };
+  });
+  const different = evidence.filter((item) => item.note === 'different');
+  const near = evidence.filter((item) => item.note === 'near-identical');
+  if (different.length > 0) {
+    return makeCheck(
+      check,
+      'fail',
+      `${different.length} of ${usable.length} handles differ from "${reference}": ${different.map((item) => `${item.selector} ${item.value}`).join(', ')}`,
+      [...different, ...evidence.filter((item) => item.note !== 'different')],
+    );
+  }
+  if (near.length > 0) {
+    return makeCheck(
+      check,
+      'pass',
+      `All ${usable.length} handles are the same or near-identical ("${reference}")`,
+      evidence,
+    );
+  }
+  return makeCheck(check, 'pass', `All ${usable.length} handles are the same ("${reference}")`, evidence);
+}
+
+export function checkHandlesValid(declared: Declared[]): CheckResult {
+  const check = meta('handleConsistency', 'handle-valid', 'Handles are valid usernames on their platforms');
+  if (declared.length === 0) return makeCheck(check, 'not_applicable', 'No social handles are declared');
+  const evidence: Evidence[] = [];
+  for (const item of declared) {
+    const label = PLATFORM_LABELS[item.platform];
+    if (item.wrongPlatform) {
+      evidence.push({
+        selector: label,
+        value: item.raw,
+        note: `This is a ${PLATFORM_LABELS[item.wrongPlatform]} link`,
+      });
+    } else if (!item.profile) {
+      evidence.push({ selector: label, value: item.raw, note: 'Not a profile address' });
+    } else if (!HANDLE_RULES[item.platform].pattern.test(item.profile.handle)) {
+      evidence.push({
+        selector: label,
+        value: item.raw,
+        note: `${label} usernames use ${HANDLE_RULES[item.platform].rule}`,
+      });
+    }
+  }
+  if (evidence.length > 0) {
+    return makeCheck(
+      check,
+      'fail',
+      `${evidence.length} of ${count(declared.length, 'declared handle')} ${evidence.length === 1 ? 'is' : 'are'} not a valid username`,
+      evidence,
+    );
+  }
+  return makeCheck(
+    check,
+    'pass',
+    declared.length === 1
+      ? 'The declared handle is a valid username'
+      : `All ${declared.length} declared handles are valid usernames`,
+    declared.map((item) => ({
+      url: item.profile!.url,
+      selector: PLATFORM_LABELS[item.platform],
+      value: item.profile!.handle,
+    })),
+  );
+}
+
+type FoundLink = { profile: Profile; pageUrl: string };
+
+/** Every social profile the pages link to, once per platform and handle, in page order. */
+export function profileLinksOf(pages: HtmlPage[]): FoundLink[] {
+  const found = new Map<string, FoundLink>();
+  for (const { url, $ } of pages) {
+    $('a[href]').each((_, element) => {
+      const profile = profileFromUrl(element.attribs.href ?? '');
+      if (!profile) return;
+      const id = `${profile.platform}:${profile.key}`;
+      if (!found.has(id)) found.set(id, { profile, pageUrl: url });
+    });
+  }
+  return [...found.values()];
+}
+
+export function checkProfileLinks(declared: Declared[], pages: HtmlPage[]): CheckResult {
+  const check = meta('profileLinks', 'profile-links', 'The website links to every declared profile');
+  const usable = declared.filter((item) => item.profile && !item.wrongPlatform);
+  if (usable.length === 0) return makeCheck(check, 'not_applicable', 'No social profiles are declared');
+  if (pages.length === 0) return makeCheck(check, 'not_applicable', 'No HTML page was crawled to look for links');
+  const links = profileLinksOf(pages);
+  const evidence: Evidence[] = [];
+  let linked = 0;
+  for (const item of usable) {
+    const { platform, key, url } = item.profile!;
+    const match = links.find((link) => link.profile.platform === platform && link.profile.key === key);
+    if (match) {
+      linked += 1;
+      evidence.push({ url, selector: PLATFORM_LABELS[platform], value: true, note: `Linked from ${match.pageUrl}` });
+    } else {
+      evidence.unshift({
+        url,
+        selector: PLATFORM_LABELS[platform],
+        value: false,
+        note: `No link found on ${count(pages.length, 'crawled page')}`,
+      });
+    }
+  }
+  const status = linked === usable.length ? 'pass' : 'fail';
+  const summary =
+    status === 'pass'
+      ? usable.length === 1
+        ? 'The declared profile is linked from the website'
+        : `All ${usable.length} declared profiles are linked from the website`
+      : `${linked} of ${count(usable.length, 'declared profile')} ${linked === 1 ? 'is' : 'are'} linked from the website`;
+  return makeCheck(check, status, summary, evidence);
+}
+
+export function checkProfileLinksMatch(declared: Declared[], pages: HtmlPage[]): CheckResult {
+  const check = meta('profileLinks', 'profile-links-match', 'Social links on the website match the declared handles');
+  const links = profileLinksOf(pages);
+  if (links.length === 0) return makeCheck(check, 'not_applicable', 'The website links to no social profiles');
+  const byPlatform = new Map(
+    declared.filter((item) => item.profile).map((item) => [item.platform as Platform, item.profile!]),
+  );
+  const conflicts: Evidence[] = [];
+  const undeclared: Evidence[] = [];
+  for (const { profile, pageUrl } of links) {
+    const declaredProfile = byPlatform.get(profile.platform);
+    const label = PLATFORM_LABELS[profile.platform];
+    if (!declaredProfile) {
+      undeclared.push({
+        url: profile.url,
+        selector: label,
+        value: profile.handle,
+        note: `Linked from ${pageUrl}; not declared in the brand`,
+      });
+    } else if (declaredProfile.key !== profile.key) {
+      conflicts.push({
+        url: profile.url,
+        selector: label,
+        value: profile.handle,
+        note: `Linked from ${pageUrl}; the brand declares "${declaredProfile.handle}"`,
+      });
+    }
+  }
+  const extra =
+    undeclared.length > 0
+      ? `; ${count(undeclared.length, 'profile')} linked from the site ${undeclared.length === 1 ? 'is' : 'are'} not declared in the brand`
+      : '';
+  if (conflicts.length > 0) {
+    return makeCheck(
+      check,
+      'fail',
+      `The website links to ${count(conflicts.length, 'profile')} that ${conflicts.length === 1 ? 'differs' : 'differ'} from the declared handle${extra}`,
+      [...conflicts, ...undeclared],
+    );
+  }
+  return makeCheck(
+    check,
+    'pass',
+    `The website links to ${count(links.length, 'social profile')}, none conflicting with the declared handles${extra}`,
+    [
+      ...undeclared,
+      ...links
+        .filter((link) => byPlatform.has(link.profile.platform))
+        .map((link) => ({
+          url: link.profile.url,
+          selector: PLATFORM_LABELS[link.profile.platform],
+          value: link.profile.handle,
+          note: `Linked from ${link.pageUrl}`,
+        })),
+    ],
+  );
+}

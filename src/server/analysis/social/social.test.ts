@@ -1,0 +1,302 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureText, goodPage, resourceOf, snapshotOf } from '../../../../tests/fixtures/analysis/snapshot.ts';
+import { htmlPagesOf } from '../website/pages.ts';
+import { checkPlatformPosting, checkPostingFrequency, checkToneMatch, checkVisualConsistency } from './activity.ts';
+import { parseFeed } from './feeds.ts';
+import { declaredProfile, editDistance, profileFromUrl } from './handles.ts';
+import { runSocialChecks } from './index.ts';
+import {
+  checkHandleConsistency,
+  checkHandlesValid,
+  checkProfileLinks,
+  checkProfileLinksMatch,
+  declaredHandles,
+} from './profiles.ts';
+
+const home = 'https://example.com/';
+const footer = (links: string) => goodPage({ body: `<h1>Bakery</h1><p>Bread.</p><p>${links}</p>` });
+const pagesWith = (links: string) => htmlPagesOf(snapshotOf([{ url: home, html: footer(links) }]));
+
+describe('reading handles and profile URLs', () => {
+  it('reads @name, name and profile URLs (with or without https://)', () => {
+    expect(declaredProfile('instagram', '@Northwind.Bakery')?.profile).toMatchObject({
+      handle: 'northwind.bakery',
+      key: 'northwindbakery',
+    });
+    expect(declaredProfile('twitter', 'https://x.com/NorthwindBakes?lang=en')?.profile?.handle).toBe('northwindbakes');
+    expect(declaredProfile('linkedin', 'linkedin.com/company/northwind-bakery/')?.profile).toMatchObject({
+      handle: 'northwind-bakery',
+      url: 'https://www.linkedin.com/company/northwind-bakery',
+    });
+    expect(declaredProfile('tiktok', 'https://www.tiktok.com/@northwindbakery')?.profile?.handle).toBe(
+      'northwindbakery',
+    );
+    expect(declaredProfile('facebook', '  ')).toBeNull();
+    expect(declaredProfile('instagram', 'https://twitter.com/northwind')?.wrongPlatform).toBe('twitter');
+  });
+
+  it('ignores share links, posts and tracking pixels', () => {
+    for (const href of [
+      'https://www.facebook.com/sharer/sharer.php?u=https://example.com',
+      'https://twitter.com/intent/tweet?text=hi',
+      'https://www.linkedin.com/shareArticle?url=x',
+      'https://www.instagram.com/p/Cx12345/',
+      'https://www.facebook.com/tr?id=1&ev=PageView',
+      'https://example.com/instagram',
+    ]) {
+      expect(profileFromUrl(href)).toBeNull();
+    }
+    expect(profileFromUrl('https://www.youtube.com/@NorthwindBakery')).toMatchObject({
+      platform: 'youtube',
+      handle: 'northwindbakery',
+    });
+    expect(profileFromUrl('https://www.facebook.com/profile.php?id=1234')?.handle).toBe('id:1234');
+  });
+
+  it('measures edit distance', () => {
+    expect(editDistance('northwindbakery', 'northwindbakeryuk')).toBe(2);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+});
+
+describe('social.handle-consistency', () => {
+  it('passes the same handle written differently across platforms', () => {
+    const check = checkHandleConsistency(
+      declaredHandles({
+        instagramHandle: '@northwind.bakery',
+        twitterHandle: 'NorthwindBakery',
+        linkedinHandle: 'linkedin.com/company/northwind-bakery',
+      }),
+    );
+    expect(check).toMatchObject({
+      id: 'social.handle-consistency',
+      group: 'handleConsistency',
+      status: 'pass',
+      summary: 'All 3 handles are the same ("northwindbakery")',
+    });
+  });
+
+  it('passes near-identical handles and says so', () => {
+    const check = checkHandleConsistency(
+      declaredHandles({
+        instagramHandle: 'northwindbakery',
+        tiktokHandle: 'northwindbakeryuk',
+        facebookHandle: 'northwindbakery',
+      }),
+    );
+    expect(check.status).toBe('pass');
+    expect(check.summary).toBe('All 3 handles are the same or near-identical ("northwindbakery")');
+    expect(check.evidence.find((item) => item.selector === 'TikTok')?.note).toBe('near-identical');
+  });
+
+  it('fails handles that differ', () => {
+    const check = checkHandleConsistency(
+      declaredHandles({
+        instagramHandle: 'northwindbakery',
+        twitterHandle: 'nwbread',
+        facebookHandle: 'northwindbakery',
+      }),
+    );
+    expect(check.status).toBe('fail');
+    expect(check.summary).toBe('1 of 3 handles differ from "northwindbakery": X (Twitter) nwbread');
+  });
+
+  it('is not applicable with fewer than two handles', () => {
+    expect(checkHandleConsistency(declaredHandles({ instagramHandle: 'northwind' })).status).toBe('not_applicable');
+  });
+});
+
+describe('social.handle-valid', () => {
+  it('passes usernames the platforms allow', () => {
+    expect(
+      checkHandlesValid(declaredHandles({ instagramHandle: 'northwind.bakery', twitterHandle: 'Northwind_Bakes' }))
+        .status,
+    ).toBe('pass');
+  });
+  it('fails impossible usernames and links to the wrong platform', () => {
+    const check = checkHandlesValid(
+      declaredHandles({ twitterHandle: 'northwind.bakery.bristol', instagramHandle: 'https://facebook.com/northwind' }),
+    );
+    expect(check.status).toBe('fail');
+    expect(check.evidence.map((item) => item.note)).toEqual([
+      'This is a Facebook link',
+      'X (Twitter) usernames use letters, digits and _, at most 15 characters',
+    ]);
+  });
+  it('is not applicable without handles', () => {
+    expect(checkHandlesValid([]).status).toBe('not_applicable');
+  });
+});
+
+describe('social.profile-links and social.profile-links-match', () => {
+  const declared = declaredHandles({ instagramHandle: 'northwindbakery', facebookHandle: 'northwindbakery' });
+
+  it('passes when the site links to every declared profile', () => {
+    const pages = pagesWith(
+      '<a href="https://www.instagram.com/northwindbakery/">Instagram</a> <a href="https://facebook.com/NorthwindBakery">Facebook</a>',
+    );
+    const links = checkProfileLinks(declared, pages);
+    expect(links).toMatchObject({ status: 'pass', summary: 'All 2 declared profiles are linked from the website' });
+    expect(links.evidence[0]?.note).toBe(`Linked from ${home}`);
+    expect(checkProfileLinksMatch(declared, pages).status).toBe('pass');
+  });
+
+  it('fails when a declared profile is not linked, and notes undeclared ones', () => {
+    const pages = pagesWith(
+      '<a href="https://www.instagram.com/northwindbakery/">Instagram</a> <a href="https://www.youtube.com/@northwindbakery">YouTube</a>',
+    );
+    const links = checkProfileLinks(declared, pages);
+    expect(links).toMatchObject({ status: 'fail', summary: '1 of 2 declared profiles is linked from the website' });
+    expect(links.evidence[0]).toMatchObject({
+      selector: 'Facebook',
+      value: false,
+      note: 'No link found on 1 crawled page',
+    });
+    const match = checkProfileLinksMatch(declared, pages);
+    expect(match.status).toBe('pass');
+    expect(match.summary).toBe(
+      'The website links to 2 social profiles, none conflicting with the declared handles; 1 profile linked from the site is not declared in the brand',
+    );
+    expect(match.evidence[0]).toMatchObject({ selector: 'YouTube', value: 'northwindbakery' });
+  });
+
+  it('fails the match when the site links to a different handle on a declared platform', () => {
+    const pages = pagesWith('<a href="https://instagram.com/old_northwind">Instagram</a>');
+    const match = checkProfileLinksMatch(declared, pages);
+    expect(match.status).toBe('fail');
+    expect(match.evidence[0]).toMatchObject({
+      value: 'old_northwind',
+      note: `Linked from ${home}; the brand declares "northwindbakery"`,
+    });
+  });
+
+  it('is not applicable without declared profiles or without social links', () => {
+    expect(checkProfileLinks([], pagesWith('')).status).toBe('not_applicable');
+    expect(checkProfileLinksMatch(declared, pagesWith('<a href="/about">About</a>')).status).toBe('not_applicable');
+  });
+});
+
+describe('posting frequency from feeds', () => {
+  const withFeed = (path: string, pages = [{ url: home, html: goodPage() }]) =>
+    snapshotOf(pages, {
+      feeds: [resourceOf(`https://example.com/${path}`, fixtureText(`feeds/${path}`), 200, 'application/xml')],
+    });
+
+  it('reads RSS and Atom items with dates and plain text', () => {
+    const rss = parseFeed('rss', fixtureText('feeds/regular.rss.xml'));
+    expect(rss.items).toHaveLength(6);
+    expect(rss.items[0]).toMatchObject({ title: 'Our new rye loaf', link: 'https://example.com/journal/rye' });
+    expect(rss.items[0]?.text).toBe(
+      'We bake a new rye loaf every morning in our Bristol bakery. You can order it online and collect it fresh.',
+    );
+    const atom = parseFeed('atom', fixtureText('feeds/sparse.atom.xml'));
+    expect(atom.items.map((item) => item.date?.toISOString())).toEqual([
+      '2026-10-02T09:00:00.000Z',
+      '2026-06-10T09:00:00.000Z',
+    ]);
+  });
+
+  it('passes a feed with regular posts', () => {
+    const [frequency, gaps] = checkPostingFrequency(withFeed('regular.rss.xml'));
+    expect(frequency).toMatchObject({
+      id: 'social.feed-frequency',
+      status: 'pass',
+      summary: '6 items in the last 90 days (2 a month) in 1 feed',
+    });
+    expect(gaps).toMatchObject({
+      id: 'social.feed-gaps',
+      status: 'pass',
+      summary: 'The longest gap is 17 days between 2026-10-15 and 2026-11-01',
+    });
+  });
+
+  it('fails a sparse feed with a long gap', () => {
+    const [frequency, gaps] = checkPostingFrequency(withFeed('sparse.atom.xml'));
+    expect(frequency).toMatchObject({ status: 'fail', summary: '1 item in the last 90 days (0.3 a month) in 1 feed' });
+    expect(gaps).toMatchObject({
+      status: 'fail',
+      summary: 'The longest gap is 114 days between 2026-06-10 and 2026-10-02',
+    });
+  });
+
+  it('is not measured without a feed', () => {
+    const checks = checkPostingFrequency(snapshotOf([{ url: home, html: goodPage() }]));
+    expect(checks.map((check) => [check.status, check.summary])).toEqual([
+      ['not_measured', 'Not measured: no feed or social data source configured'],
+      ['not_measured', 'Not measured: no feed or social data source configured'],
+    ]);
+  });
+
+  it('reports platform posting as not measured, saying why', () => {
+    expect(checkPlatformPosting(['instagram'])).toEqual([
+      expect.objectContaining({
+        id: 'social.posting-instagram',
+        status: 'not_measured',
+        summary: 'Not measured: no Instagram access configured',
+      }),
+    ]);
+    expect(checkVisualConsistency()).toMatchObject({
+      status: 'not_measured',
+      summary: 'Not measured: needs access to post images',
+    });
+  });
+});
+
+describe('social.tone-match', () => {
+  const site = ['bakery-home', 'bakery-bread', 'bakery-visit'].map((name) => ({
+    url: `https://example.com/${name}`,
+    html: goodPage({ body: `<p>${fixtureText(`texts/${name}.txt`)}</p>` }),
+  }));
+  const feedOf = (body: string) => [resourceOf('https://example.com/feed.xml', body, 200, 'application/rss+xml')];
+
+  it('passes when the feed reads like the website', () => {
+    const snapshot = snapshotOf(site, { feeds: feedOf(fixtureText('feeds/regular.rss.xml')) });
+    const check = checkToneMatch(snapshot, htmlPagesOf(snapshot));
+    expect(check.status).toBe('pass');
+    expect(check.evidence.map((item) => item.selector)).toEqual([
+      'reading ease',
+      'informal markers per 100 words',
+      'net sentiment words per 100 words',
+      'vocabulary overlap',
+    ]);
+  });
+
+  it('fails when the feed reads unlike the website', () => {
+    const legal = fixtureText('texts/legal-terms.txt');
+    const rss = `<rss><channel><item><title>Terms</title><pubDate>Mon, 16 Nov 2026 08:00:00 GMT</pubDate><description>${legal}</description></item></channel></rss>`;
+    const snapshot = snapshotOf(site, { feeds: feedOf(rss) });
+    const check = checkToneMatch(snapshot, htmlPagesOf(snapshot));
+    expect(check.status).toBe('fail');
+    expect(check.summary).toMatch(/^The feed's tone differs from the website's in reading ease/);
+  });
+
+  it('is not measured without feed text', () => {
+    const none = snapshotOf(site);
+    expect(checkToneMatch(none, htmlPagesOf(none)).summary).toBe(
+      'Not measured: no feed or social data source configured',
+    );
+    const short = snapshotOf(site, { feeds: feedOf(fixtureText('feeds/sparse.atom.xml')) });
+    expect(checkToneMatch(short, htmlPagesOf(short)).status).toBe('not_measured');
+  });
+});
+
+describe('runSocialChecks', () => {
+  it('returns every social group, with posting checks for declared platforms only', () => {
+    const checks = runSocialChecks(
+      { instagramHandle: 'northwindbakery', tiktokHandle: null },
+      snapshotOf([{ url: home, html: goodPage() }]),
+    );
+    expect(checks.map((check) => check.id)).toEqual([
+      'social.handle-consistency',
+      'social.handle-valid',
+      'social.profile-links',
+      'social.profile-links-match',
+      'social.feed-frequency',
+      'social.feed-gaps',
+      'social.posting-instagram',
+      'social.tone-match',
+      'social.visual-consistency',
+    ]);
+    expect(new Set(checks.map((check) => check.area))).toEqual(new Set(['socialMedia']));
+  });
+});
