@@ -4,6 +4,7 @@
 import type { CheckResult, SiteSnapshot } from '../types.ts';
 import { type AccessibilityOptions, runAccessibilityChecks } from './accessibility.ts';
 import { htmlPagesOf } from './pages.ts';
+import { checkRobotsTxt } from './robots-txt.ts';
 import {
   checkCrawlableAnchors,
   checkDocumentTitle,
@@ -15,14 +16,7 @@ import {
   checkStructuredData,
   checkViewport,
 } from './seo-content.ts';
-import {
-  checkCanonical,
-  checkHreflang,
-  checkHttpStatusCode,
-  checkIsCrawlable,
-  checkRobotsTxt,
-  checkSitemap,
-} from './seo-crawl.ts';
+import { checkCanonical, checkHreflang, checkHttpStatusCode, checkIsCrawlable, checkSitemap } from './seo-crawl.ts';
 import { runToneChecks } from './tone.ts';
 
 /** SEO basics: Lighthouse's SEO audits first (in Lighthouse's order), then ours. */

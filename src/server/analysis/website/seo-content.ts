@@ -8,6 +8,7 @@ import type { CheckMeta } from '../scoring/check-result.ts';
 import { clip } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 import { isValidLanguageCode } from './languages.ts';
+import { NON_DESCRIPTIVE_LINK_TEXTS } from './link-texts.ts';
 import { closestLang, type HtmlPage, openingTag, resolveUrl } from './pages.ts';
 import { perPageCheck } from './per-page.ts';
 
@@ -67,75 +68,7 @@ export function checkMetaDescription(pages: HtmlPage[]): CheckResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// link-text: Lighthouse's lists of link texts that describe nothing
-
-const NON_DESCRIPTIVE_LINK_TEXTS: Record<string, Set<string>> = {
-  en: new Set([
-    'click here',
-    'click this',
-    'go',
-    'here',
-    'information',
-    'learn more',
-    'more',
-    'more info',
-    'more information',
-    'right here',
-    'read more',
-    'see more',
-    'start',
-    'this',
-  ]),
-  ja: new Set(['ここをクリック', 'こちらをクリック', 'リンク', '続きを読む', '続く', '全文表示']),
-  es: new Set([
-    'click aquí',
-    'click aqui',
-    'clicka aquí',
-    'clicka aqui',
-    'pincha aquí',
-    'pincha aqui',
-    'aquí',
-    'aqui',
-    'más',
-    'mas',
-    'más información',
-    'más informacion',
-    'mas información',
-    'mas informacion',
-    'este',
-    'enlace',
-    'este enlace',
-    'empezar',
-  ]),
-  pt: new Set(['clique aqui', 'ir', 'mais informação', 'mais informações', 'mais', 'veja mais']),
-  ko: new Set(['여기', '여기를 클릭', '클릭', '링크', '자세히', '자세히 보기', '계속', '이동', '전체 보기']),
-  sv: new Set(['här', 'klicka här', 'läs mer', 'mer', 'mer info', 'mer information']),
-  de: new Set(['klicke hier', 'hier klicken', 'hier', 'mehr', 'siehe', 'dies', 'das', 'weiterlesen']),
-  ta: new Set([
-    'அடுத்த பக்கம்',
-    'மறுபக்கம்',
-    'முந்தைய பக்கம்',
-    'முன்பக்கம்',
-    'மேலும் அறிக',
-    'மேலும் தகவலுக்கு',
-    'மேலும் தரவுகளுக்கு',
-    'தயவுசெய்து இங்கே அழுத்தவும்',
-    'இங்கே கிளிக் செய்யவும்',
-  ]),
-  fa: new Set([
-    'اطلاعات بیشتر',
-    'اطلاعات',
-    'این',
-    'اینجا بزنید',
-    'اینجا کلیک کنید',
-    'اینجا',
-    'برو',
-    'بیشتر بخوانید',
-    'بیشتر بدانید',
-    'بیشتر',
-    'شروع',
-  ]),
-};
+// link-text
 
 function isFullUrl(text: string): boolean {
   try {

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { goodPage, resourceOf, snapshotOf } from '../../../../tests/fixtures/analysis/snapshot.ts';
 import { htmlPagesOf } from './pages.ts';
-import {
-  checkCanonical,
-  checkHreflang,
-  checkHttpStatusCode,
-  checkIsCrawlable,
-  checkRobotsTxt,
-  checkSitemap,
-  validateRobotsTxt,
-} from './seo-crawl.ts';
+import { checkRobotsTxt, validateRobotsTxt } from './robots-txt.ts';
+import { checkCanonical, checkHreflang, checkHttpStatusCode, checkIsCrawlable, checkSitemap } from './seo-crawl.ts';
 
 const home = 'https://example.com/';
 const about = 'https://example.com/about';
