@@ -1,7 +1,62 @@
+import { useState } from 'react';
+import type { TBrand } from '../../../shared/schemas/brands.ts';
 import { PageHeader } from '../../components/layout/page-header.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useAuth } from '../../hooks/use-auth.ts';
+import { useAudits, useBrands } from '../audits-shared/audit-queries.ts';
+import { planLimitsAudits, UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
+import { AuditStarterCard } from './audit-starter-card.tsx';
+import { BrandList, EditBrandDialog } from './brand-list.tsx';
+import { PreviousAudits } from './previous-audits.tsx';
 
 export default function BrandAuditPage() {
+  const { user } = useAuth();
+  const brands = useBrands();
+  const audits = useAudits();
+  const [chosenBrandId, setChosenBrandId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<TBrand | null>(null);
+
+  const brandList = brands.data ?? [];
+  // The selected brand defaults to the first brand (SPEC §4).
+  const selectedBrandId = brandList.some((brand) => brand.id === chosenBrandId)
+    ? chosenBrandId
+    : (brandList[0]?.id ?? null);
+  const busyBrandIds = new Set(
+    (audits.data ?? []).filter((audit) => audit.status === 'processing').map((audit) => audit.brandId),
+  );
+  const showUpgrade =
+    brandList.length > 0 && (audits.data?.length ?? 0) > 0 && user !== undefined && planLimitsAudits(user?.planType);
+
   return (
-    <PageHeader title="Brand Audit" description="Analyse your brand's digital presence with AI-powered insights" />
+    <>
+      <PageHeader title="Brand Audit" description="Analyse your brand's digital presence with AI-powered insights" />
+      <div className="space-y-8">
+        {brands.data === undefined ? (
+          <Skeleton className="h-56 w-full rounded-xl" />
+        ) : (
+          <div className={brandList.length > 0 ? 'grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]' : ''}>
+            <AuditStarterCard
+              brands={brandList}
+              maxBrands={user?.maxBrands ?? 1}
+              selectedBrandId={selectedBrandId}
+              onSelectBrand={setChosenBrandId}
+              busyBrandIds={busyBrandIds}
+              onEditBrand={setEditing}
+            />
+            {brandList.length > 0 && (
+              <BrandList
+                brands={brandList}
+                selectedBrandId={selectedBrandId}
+                onSelect={setChosenBrandId}
+                onEdit={setEditing}
+              />
+            )}
+          </div>
+        )}
+        {showUpgrade && user && <UpgradePrompt reason="audit_limit" planType={user.planType} />}
+        <PreviousAudits audits={audits.data} />
+      </div>
+      <EditBrandDialog brand={editing} onClose={() => setEditing(null)} />
+    </>
   );
 }

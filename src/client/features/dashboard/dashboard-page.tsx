@@ -3,10 +3,18 @@ import { useLocation } from 'wouter';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { getSelectedPlan } from '../../lib/storage.ts';
+import { useAudits, useBrands } from '../audits-shared/audit-queries.ts';
+import { completedAudits, dashboardStats, RECENT_AUDIT_COUNT } from './dashboard-stats.ts';
+import { ExploreModules } from './explore-modules.tsx';
+import { RecentAudits } from './recent-audits.tsx';
+import { StarterUpgradeBanner } from './starter-upgrade-banner.tsx';
+import { StatCards } from './stat-cards.tsx';
 
 export default function DashboardPage() {
   const { user } = useAuth();
   const [, navigate] = useLocation();
+  const brands = useBrands();
+  const audits = useAudits();
 
   // A paid monthly plan chosen before signing in continues to the subscribe screen (SPEC §4).
   useEffect(() => {
@@ -15,6 +23,21 @@ export default function DashboardPage() {
   }, [navigate]);
 
   const firstName = user?.firstName?.trim() || 'there';
+  const loaded = brands.data !== undefined && audits.data !== undefined;
+  const stats = loaded ? dashboardStats(audits.data ?? [], brands.data?.length ?? 0, user?.maxBrands ?? 1) : null;
+  const recent = audits.data ? completedAudits(audits.data).slice(0, RECENT_AUDIT_COUNT) : null;
+  // The Starter offer is for plans it would lift a limit on (DESIGN §7.9): the free plan.
+  const showUpgrade = stats !== null && stats.completedAudits > 0 && stats.brandCount > 0 && user?.planType === 'free';
 
-  return <PageHeader title={`Welcome back, ${firstName}`} description="Here's your brand performance overview" />;
+  return (
+    <>
+      <PageHeader title={`Welcome back, ${firstName}`} description="Here's your brand performance overview" />
+      <div className="space-y-8">
+        <StatCards stats={stats} />
+        {showUpgrade && <StarterUpgradeBanner />}
+        <ExploreModules />
+        <RecentAudits audits={recent} />
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,75 @@
+import { type Query, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { TAuditDetail, TAuditSummary } from '../../../shared/schemas/audits.ts';
+import type { TBrand } from '../../../shared/schemas/brands.ts';
+import { toast } from '../../hooks/use-toast.ts';
+import { apiJson } from '../../lib/api.ts';
+import { notifyError } from './notify-error.ts';
+
+export const brandsQueryKey = ['/api/brands'] as const;
+export const auditsQueryKey = ['/api/audits'] as const;
+export const auditQueryKey = (id: string) => ['/api/audits', id] as const;
+
+/** How often a screen asks again while an audit is processing. */
+export const AUDIT_POLL_MS = 2000;
+
+export function useBrands() {
+  return useQuery<TBrand[]>({ queryKey: brandsQueryKey });
+}
+
+export function hasProcessingAudit(audits: TAuditSummary[] | undefined): boolean {
+  return audits?.some((audit) => audit.status === 'processing') ?? false;
+}
+
+/**
+ * Every audit, newest first. It is asked for again every 2 s while one of them is processing,
+ * and never otherwise.
+ */
+export function useAudits() {
+  return useQuery<TAuditSummary[]>({
+    queryKey: auditsQueryKey,
+    refetchInterval: (query: Query<TAuditSummary[]>) => (hasProcessingAudit(query.state.data) ? AUDIT_POLL_MS : false),
+  });
+}
+
+/** One audit with its analysis; polled every 2 s while it is processing, and fresh on each visit until then. */
+export function useAudit(id: string) {
+  const queryClient = useQueryClient();
+  const result = useQuery<TAuditDetail>({
+    queryKey: auditQueryKey(id),
+    staleTime: (query) => (query.state.data?.status === 'completed' ? Number.POSITIVE_INFINITY : 0),
+    refetchInterval: (query) => (query.state.data?.status === 'processing' ? AUDIT_POLL_MS : false),
+  });
+
+  // When the audit finishes here, the cached list (dashboard, brand audit page) learns of it too.
+  const status = result.data?.status;
+  useEffect(() => {
+    if (!status || status === 'processing') return;
+    const listed = queryClient.getQueryData<TAuditSummary[]>(auditsQueryKey)?.find((audit) => audit.id === id);
+    if (listed && listed.status !== status) {
+      void queryClient.invalidateQueries({ queryKey: auditsQueryKey, exact: true });
+    }
+  }, [status, id, queryClient]);
+
+  return result;
+}
+
+/** Starts an audit of a brand: 'Audit Started', or 'Failed to start audit' with the server's reason. */
+export function useStartAudit(options: { onStarted?: (audit: TAuditSummary) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (brandId: string) => apiJson<TAuditSummary>('POST', '/api/audits', { brandId }),
+    onSuccess: async (audit) => {
+      toast({
+        title: 'Audit Started',
+        description: `We're auditing ${audit.brandName ?? 'your brand'}. This usually takes a minute or two.`,
+      });
+      queryClient.setQueryData<TAuditSummary[]>(auditsQueryKey, (current) =>
+        current ? [audit, ...current.filter((row) => row.id !== audit.id)] : current,
+      );
+      options.onStarted?.(audit);
+      await queryClient.invalidateQueries({ queryKey: auditsQueryKey, exact: true });
+    },
+    onError: (error) => notifyError(error, 'Failed to start audit', 'Failed to start audit'),
+  });
+}

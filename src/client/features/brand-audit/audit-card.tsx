@@ -1,0 +1,137 @@
+import { CircleAlert, CircleCheck, LoaderCircle, RotateCcw } from 'lucide-react';
+import { Link } from 'wouter';
+import type { TAuditSummary } from '../../../shared/schemas/audits.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardFooter, CardHeader } from '../../components/ui/card.tsx';
+import { formatDateTime } from '../../lib/format.ts';
+import { cn } from '../../lib/utils.ts';
+import { AuditProgress } from '../audits-shared/audit-progress.tsx';
+import { useStartAudit } from '../audits-shared/audit-queries.ts';
+import { areaScoreRows } from '../audits-shared/report-overview.tsx';
+import { scoreBandLabel, scoreTextClass } from '../audits-shared/score-colours.ts';
+import { SubScore } from '../audits-shared/sub-score.tsx';
+
+function StatusBadge({ status }: { status: TAuditSummary['status'] }) {
+  if (status === 'completed') {
+    return (
+      <Badge variant="success">
+        <CircleCheck aria-hidden="true" />
+        Completed
+      </Badge>
+    );
+  }
+  if (status === 'processing') {
+    return (
+      <Badge variant="secondary">
+        <LoaderCircle aria-hidden="true" className="animate-spin" />
+        Processing
+      </Badge>
+    );
+  }
+  return (
+    <Badge variant="outline" className="border-destructive/30 bg-destructive/10 text-destructive">
+      <CircleAlert aria-hidden="true" />
+      Failed
+    </Badge>
+  );
+}
+
+/**
+ * One audit in the Previous Audits grid. The whole card opens the report; its buttons sit above
+ * that link.
+ */
+export function AuditCard({ audit, brandBusy }: { audit: TAuditSummary; brandBusy: boolean }) {
+  const start = useStartAudit();
+  const brandName = audit.brandName ?? 'Unknown Brand';
+  const restart = () => start.mutate(audit.brandId);
+
+  return (
+    <Card
+      className="relative gap-4 py-5 transition-shadow focus-within:shadow-md hover:shadow-md"
+      data-testid="audit-card"
+      data-status={audit.status}
+    >
+      <CardHeader className="flex items-start justify-between gap-3 px-5">
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold">
+            <Link
+              href={`/audit-results/${audit.id}`}
+              className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              {brandName}
+            </Link>
+          </h3>
+          <p className="mt-0.5 text-muted-foreground text-xs">{formatDateTime(audit.createdAt)}</p>
+        </div>
+        <StatusBadge status={audit.status} />
+      </CardHeader>
+
+      <CardContent className="flex-1 px-5">
+        {audit.status === 'completed' && (
+          <div className="flex items-center gap-5">
+            <div className="shrink-0 text-center">
+              <p className={cn('font-bold text-4xl tabular-nums leading-none', scoreTextClass(audit.overallScore))}>
+                {audit.overallScore}
+                <span className="sr-only"> out of 100</span>
+              </p>
+              <p className={cn('mt-1 font-medium text-xs', scoreTextClass(audit.overallScore))}>
+                {scoreBandLabel(audit.overallScore)}
+              </p>
+            </div>
+            <div className="min-w-0 flex-1 space-y-1.5">
+              {areaScoreRows.map(({ key, label }) => (
+                <SubScore key={key} label={label} score={audit[key]} variant="compact" />
+              ))}
+            </div>
+          </div>
+        )}
+        {audit.status === 'processing' && <AuditProgress audit={audit} />}
+        {audit.status === 'failed' && (
+          <p className="line-clamp-3 text-muted-foreground text-sm">
+            {audit.failureReason ?? 'The audit could not be completed.'}
+          </p>
+        )}
+      </CardContent>
+
+      <CardFooter className="relative z-10 gap-2 px-5">
+        {audit.status === 'completed' && (
+          <>
+            <Button asChild size="sm" className="flex-1">
+              <Link href={`/audit-results/${audit.id}`}>View Report</Link>
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              className="flex-1"
+              onClick={restart}
+              disabled={brandBusy || start.isPending}
+              aria-label={`Re-run audit of ${brandName}`}
+            >
+              <RotateCcw aria-hidden="true" />
+              Re-run
+            </Button>
+          </>
+        )}
+        {audit.status === 'processing' && (
+          <Button variant="secondary" size="sm" className="flex-1" disabled>
+            <LoaderCircle aria-hidden="true" className="animate-spin" />
+            Processing...
+          </Button>
+        )}
+        {audit.status === 'failed' && (
+          <Button
+            variant="outline"
+            size="sm"
+            className="flex-1"
+            onClick={restart}
+            disabled={brandBusy || start.isPending}
+          >
+            <RotateCcw aria-hidden="true" />
+            Retry Audit
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}

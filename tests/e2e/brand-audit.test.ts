@@ -1,0 +1,159 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
+import { launchBrowser, MOBILE, newPage, screenshotFor } from '../helpers/browser.ts';
+import { seedCompletedAudit } from '../helpers/seed.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+
+const LOGO = path.resolve(import.meta.dirname, '../fixtures/site/images/logo.png');
+
+let server: RunningServer;
+let browser: Browser;
+let site: FixtureSite;
+
+beforeAll(async () => {
+  site = await startFixtureSite({ slowMs: 300 });
+  server = await startServer({ CRAWLER_ALLOW_LOOPBACK: 'true' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await site?.close();
+});
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/signin');
+  await page.getByLabel('Email Address (Optional)').fill(email);
+  await page.getByRole('button', { name: 'Continue with Replit' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+}
+
+async function toast(page: Page, title: string) {
+  await page.getByText(title, { exact: true }).first().waitFor();
+}
+
+async function noHorizontalOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+describe('brand audit', () => {
+  it('creates a brand, audits it, opens, exports and shares the report, and shows it on the dashboard', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseURL });
+    await signIn(page, 'owner@example.com');
+
+    // Create the brand.
+    await page.goto('/brand-audit');
+    await page.getByRole('heading', { name: 'Brand Audit', level: 1 }).waitFor();
+    await page.getByLabel('Brand name', { exact: true }).fill('Northwind Roasters');
+    await page.getByLabel('Website URL', { exact: true }).fill(site.url);
+    await page.getByLabel('Instagram', { exact: true }).fill('@northwindroasters');
+    await page.getByRole('button', { name: 'Add colour' }).click();
+    await page.getByRole('button', { name: 'Add colour' }).click();
+    await page.getByLabel('Colour 1 hex value').fill('#3B2F2F');
+    await page.getByLabel('Colour 2 hex value').fill('#F5F0E6');
+    await page.getByLabel('Fonts', { exact: true }).fill('Georgia');
+    await page.getByLabel('Fonts', { exact: true }).press('Enter');
+    await page.getByLabel('Logo file').setInputFiles(LOGO);
+    await toast(page, 'File Uploaded');
+    await page.getByRole('img', { name: 'Logo preview' }).waitFor();
+    await page.getByRole('button', { name: 'Create Brand' }).click();
+    await toast(page, 'Brand Created');
+
+    // The new brand is selected; start its audit and watch it run.
+    await page.getByRole('heading', { name: 'Start a New Audit' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Brand' }).textContent()).toContain('Northwind Roasters');
+    await page.getByRole('button', { name: 'Start Audit' }).click();
+    await toast(page, 'Audit Started');
+    const card = page.getByTestId('audit-card').first();
+    await page.locator('[data-testid="audit-card"][data-status="processing"]').waitFor();
+    expect(await card.getByRole('button', { name: 'Processing...' }).isDisabled()).toBe(true);
+    await page.locator('[data-testid="audit-card"][data-status="completed"]').waitFor({ timeout: 60_000 });
+    await screenshotFor(page, 'brand-audit-desktop');
+
+    // The report.
+    await card.getByRole('link', { name: 'View Report' }).click();
+    await page.waitForURL('**/audit-results/*');
+    const gauge = page.getByRole('img', { name: /^Overall brand score: \d+ out of 100$/ });
+    await gauge.waitFor();
+    const score = Number(/(\d+) out of 100/.exec((await gauge.getAttribute('aria-label')) ?? '')?.[1]);
+    expect(score).toBeGreaterThan(0);
+    expect(score).toBeLessThanOrEqual(100);
+    await page.getByRole('heading', { name: 'Recommendations' }).waitFor();
+
+    const failedCheck = page.locator('[data-area="website"] li[data-status="fail"]').first();
+    const evidenceButton = failedCheck.getByRole('button', { name: /^Evidence/ });
+    expect(await evidenceButton.getAttribute('aria-expanded')).toBe('false');
+    await evidenceButton.click();
+    expect(await evidenceButton.getAttribute('aria-expanded')).toBe('true');
+    await failedCheck.locator(`a[href^="${site.url}/"]`).first().waitFor();
+    await screenshotFor(page, 'audit-report-desktop');
+
+    // Export PDF.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Northwind-Roasters-brand-audit.pdf');
+    const pdf = fs.readFileSync(await download.path());
+    expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    await toast(page, 'PDF Downloaded');
+
+    // Share: the link is on the clipboard (or, where the clipboard fails, in the dialog).
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const shareInput = page.getByLabel('Share link');
+    await Promise.race([toast(page, 'Link Copied'), shareInput.waitFor()]);
+    const link = (await shareInput.isVisible())
+      ? await shareInput.inputValue()
+      : await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${server.baseURL}/reports/[A-Za-z0-9_-]{20,}$`));
+    await page.getByText('Shared by link.').waitFor();
+
+    const visitor = await newPage(browser, server.baseURL);
+    await visitor.goto(link);
+    await visitor.getByRole('heading', { name: 'Northwind Roasters', level: 1 }).waitFor();
+    await visitor.getByRole('img', { name: `Overall brand score: ${score} out of 100` }).waitFor();
+    expect(await visitor.getByRole('button', { name: 'Share', exact: true }).count()).toBe(0);
+    expect(await visitor.getByRole('button', { name: 'Export PDF' }).count()).toBe(0);
+    expect(await visitor.getByText('owner@example.com').count()).toBe(0);
+    await visitor.getByRole('button', { name: 'Download PDF' }).waitFor();
+    await screenshotFor(visitor, 'shared-report-desktop');
+    await visitor.context().close();
+
+    // The dashboard counts the completed audit.
+    await page.goto('/');
+    const recent = page.getByRole('list', { name: 'Recent audits' });
+    await recent.getByText('Northwind Roasters').waitFor();
+    expect(await recent.getByText(`${score} out of 100`).count()).toBe(1);
+    const brandScore = page.getByTestId('stat-brand-score');
+    expect(await brandScore.textContent()).toContain(`${score}Latest: ${score}`);
+    await screenshotFor(page, 'dashboard-with-audit');
+    await page.context().close();
+  });
+
+  it('tells a free-plan user who has used their audit that the plan limit is reached', async () => {
+    const page = await newPage(browser, server.baseURL, MOBILE);
+    await signIn(page, 'limited@example.com');
+    await seedCompletedAudit(server.database, 'limited@example.com');
+
+    await page.goto('/brand-audit');
+    await page.getByRole('heading', { name: 'Start a New Audit' }).waitFor();
+    await page.getByText('Maximum brands limit (1) reached.').first().waitFor();
+    await page.getByRole('region', { name: 'Upgrade your plan' }).waitFor();
+    await page.locator('[data-testid="audit-card"][data-status="completed"]').waitFor();
+    expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    await page.getByRole('button', { name: 'Start Audit' }).click();
+    await toast(page, 'Failed to start audit');
+    await page
+      .getByText('Your Free plan includes 1 audit. Upgrade your plan to run more audits.', { exact: true })
+      .first()
+      .waitFor();
+    await page.context().close();
+  });
+});
