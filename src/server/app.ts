@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '../shared/schemas/brands.ts';
+import { createAiWriter } from './ai/provider.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { FeatureContext } from './features/context.ts';
@@ -95,6 +96,8 @@ export async function buildApp(options: AppOptions) {
     auth,
     uploads: createUploadStorage(config.uploadDir),
     queue: options.queue ?? null,
+    ai: createAiWriter(config.ai, { logger: app.log }),
+    logger: app.log,
   };
   registerFeatureRoutes(app, ctx);
 

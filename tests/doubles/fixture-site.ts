@@ -56,7 +56,14 @@ export async function startFixtureSite(options: FixtureSiteOptions = {}): Promis
   const readTemplated = async (file: string): Promise<Buffer> => {
     const content = await readFile(file);
     if (!TEMPLATED.has(extname(file))) return content;
-    return Buffer.from(content.toString('utf8').replaceAll('{{origin}}', origin), 'utf8');
+    // Feed dates are relative to today, so posting-frequency checks measure the same gaps whenever they run.
+    const text = content
+      .toString('utf8')
+      .replaceAll('{{origin}}', origin)
+      .replace(/\{\{daysAgo:(\d+)\}\}/g, (_, days: string) =>
+        new Date(Date.now() - Number(days) * 86_400_000 + 9 * 3_600_000).toUTCString(),
+      );
+    return Buffer.from(text, 'utf8');
   };
 
   const send = (response: ServerResponse, status: number, type: string, body: Buffer) => {

@@ -114,7 +114,7 @@ describe('buildAnalysis', () => {
       'profileLinks',
     ]);
     expect(Object.keys(analysis.brandAssets)).toEqual(['colourContrast', 'logoQuality', 'fontConsistency']);
-    expect(analysis.website.seoBasics).toMatchObject({ score: 100, coverage: '12 of 15 SEO checks applied' });
+    expect(analysis.website.seoBasics).toMatchObject({ score: 100, coverage: '13 of 16 SEO checks applied' });
     expect(analysis.socialMedia.visualConsistency).toEqual({
       score: null,
       coverage: '0 of 1 visual consistency check applied',

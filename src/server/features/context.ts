@@ -1,3 +1,4 @@
+import type { AiLogger, AiWriter } from '../ai/provider.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Authenticator } from '../http/authenticate.ts';
@@ -12,4 +13,7 @@ export type FeatureContext = {
   uploads: UploadStorage;
   /** null when the app runs without background jobs (some API tests) */
   queue: JobQueue | null;
+  /** null when no language model is configured: the local engine writes everything */
+  ai: AiWriter | null;
+  logger: AiLogger;
 };

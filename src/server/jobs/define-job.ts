@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import type { Resolver } from '../analysis/fetch/safe-fetch.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 
@@ -77,6 +78,8 @@ export type JobDependencies = {
   database: DatabaseHandle;
   logger: JobLogger;
   config: Config;
+  /** Tests only: how the crawler resolves host names (a name that points at a private address). */
+  crawlResolver?: Resolver;
 };
 
 const JOB_NAME = /^[\w.\-/]+$/;

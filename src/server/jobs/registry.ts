@@ -1,6 +1,8 @@
 import type { JobDependencies } from './define-job.ts';
 import { createPurgeExpiredSessionsHandler } from './definitions/purge-expired-sessions.handler.ts';
 import { PURGE_EXPIRED_SESSIONS_CRON, purgeExpiredSessions } from './definitions/purge-expired-sessions.ts';
+import { createRunAuditHandler } from './definitions/run-audit.handler.ts';
+import { runAuditJob } from './definitions/run-audit.ts';
 import type { JobQueue } from './queue.ts';
 
 /**
@@ -11,4 +13,5 @@ import type { JobQueue } from './queue.ts';
 export async function registerJobs(queue: JobQueue, deps: JobDependencies): Promise<void> {
   await queue.work(purgeExpiredSessions, createPurgeExpiredSessionsHandler(deps));
   await queue.schedule(purgeExpiredSessions, PURGE_EXPIRED_SESSIONS_CRON, {});
+  await queue.work(runAuditJob, createRunAuditHandler(deps), { concurrency: 2 });
 }

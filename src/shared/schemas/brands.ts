@@ -17,7 +17,7 @@ export const ZWebsiteUrl = z.preprocess(
   z
     .url({
       protocol: /^https?$/,
-      hostname: /^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$|^\d+\.\d+\.\d+\.\d+$/i,
+      hostname: /^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$|^\d+\.\d+\.\d+\.\d+$|^\[[0-9a-f:.]+\]$/i,
       error: 'Please enter a valid website URL',
     })
     .max(2000, 'Please enter a valid website URL')

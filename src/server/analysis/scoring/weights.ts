@@ -35,9 +35,19 @@ export const CHECK_WEIGHTS: Record<string, CheckWeight> = {
     category: 'SEO',
     estimatedHours: 1,
     recommendation: {
-      title: 'Let search engines index your pages',
+      title: 'Let search engines index your home page',
       description:
-        'Search engines leave out pages that carry a noindex directive (a robots meta tag, an X-Robots-Tag header) or that robots.txt disallows. Remove the directive from every page that should appear in search results. Measured: {summary}. Pages: {examples}.',
+        'Search engines leave out pages that carry a noindex directive (a robots meta tag, an X-Robots-Tag header) or that robots.txt disallows, and your home page is one of them, so the site is shut out of search. Remove the directive. Measured: {summary}. Page: {examples}.',
+    },
+  },
+  'seo.indexable-pages': {
+    weight: 1,
+    category: 'SEO',
+    estimatedHours: 1,
+    recommendation: {
+      title: 'Check which pages you keep out of search',
+      description:
+        'Some pages carry a noindex directive or are disallowed by robots.txt, so search engines leave them out. That is right for pages such as thank-you or members-only pages; remove it from any page you want people to find. Measured: {summary}. Pages: {examples}.',
     },
   },
   'seo.document-title': {

@@ -16,7 +16,14 @@ import {
   checkStructuredData,
   checkViewport,
 } from './seo-content.ts';
-import { checkCanonical, checkHreflang, checkHttpStatusCode, checkIsCrawlable, checkSitemap } from './seo-crawl.ts';
+import {
+  checkCanonical,
+  checkHreflang,
+  checkHttpStatusCode,
+  checkIndexablePages,
+  checkIsCrawlable,
+  checkSitemap,
+} from './seo-crawl.ts';
 import { runToneChecks } from './tone.ts';
 
 /** SEO basics: Lighthouse's SEO audits first (in Lighthouse's order), then ours. */
@@ -24,6 +31,7 @@ export function runSeoChecks(snapshot: SiteSnapshot): CheckResult[] {
   const pages = htmlPagesOf(snapshot);
   return [
     checkIsCrawlable(pages, snapshot),
+    checkIndexablePages(pages, snapshot),
     checkDocumentTitle(pages),
     checkMetaDescription(pages),
     checkHttpStatusCode(snapshot),

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { goodPage, resourceOf, snapshotOf } from '../../../../tests/fixtures/analysis/snapshot.ts';
 import { htmlPagesOf } from './pages.ts';
 import { checkRobotsTxt, validateRobotsTxt } from './robots-txt.ts';
-import { checkCanonical, checkHreflang, checkHttpStatusCode, checkIsCrawlable, checkSitemap } from './seo-crawl.ts';
+import {
+  checkCanonical,
+  checkHreflang,
+  checkHttpStatusCode,
+  checkIndexablePages,
+  checkIsCrawlable,
+  checkSitemap,
+} from './seo-crawl.ts';
 
 const home = 'https://example.com/';
 const about = 'https://example.com/about';
@@ -12,27 +19,43 @@ function isCrawlable(pages: Parameters<typeof snapshotOf>[0], extras: Parameters
   return checkIsCrawlable(htmlPagesOf(snapshot), snapshot);
 }
 
+function indexablePages(pages: Parameters<typeof snapshotOf>[0], extras: Parameters<typeof snapshotOf>[1] = {}) {
+  const snapshot = snapshotOf(pages, extras);
+  return checkIndexablePages(htmlPagesOf(snapshot), snapshot);
+}
+
 describe('seo.is-crawlable', () => {
   it('passes when nothing blocks indexing', () => {
     const check = isCrawlable([
       { url: home, html: goodPage() },
       { url: about, html: goodPage() },
     ]);
-    expect(check).toMatchObject({
-      id: 'seo.is-crawlable',
-      status: 'pass',
-      summary: 'All 2 pages can be indexed by search engines',
-    });
+    expect(check).toMatchObject({ id: 'seo.is-crawlable', status: 'pass' });
+    expect(check.evidence).toEqual([]);
   });
 
-  it('fails on meta robots noindex and names the page', () => {
-    const check = isCrawlable([
+  it('judges only the home page: a noindexed inner page fails seo.indexable-pages instead', () => {
+    const pages = [
       { url: home, html: goodPage() },
       { url: about, html: goodPage({ head: '<meta name="robots" content="noindex, follow">' }) },
+    ];
+    expect(isCrawlable(pages).status).toBe('pass');
+    const inner = indexablePages(pages);
+    expect(inner).toMatchObject({ id: 'seo.indexable-pages', status: 'fail' });
+    expect(inner.evidence[0]).toMatchObject({ url: about, value: 'noindex, follow' });
+  });
+
+  it('fails on meta robots noindex on the home page and names it', () => {
+    const check = isCrawlable([
+      { url: home, html: goodPage({ head: '<meta name="robots" content="noindex, follow">' }) },
+      { url: about, html: goodPage() },
     ]);
     expect(check.status).toBe('fail');
-    expect(check.summary).toBe('1 of 2 pages can be indexed by search engines');
-    expect(check.evidence[0]).toMatchObject({ url: about, value: 'noindex, follow' });
+    expect(check.evidence[0]).toMatchObject({ url: home, value: 'noindex, follow' });
+  });
+
+  it('is not applicable to inner pages when the site has only a home page', () => {
+    expect(indexablePages([{ url: home, html: goodPage() }]).status).toBe('not_applicable');
   });
 
   it('fails on an X-Robots-Tag header without a user agent', () => {
@@ -49,7 +72,7 @@ describe('seo.is-crawlable', () => {
   });
 
   it('fails when robots.txt disallows the page for every crawler', () => {
-    const check = isCrawlable(
+    const check = indexablePages(
       [
         { url: home, html: goodPage() },
         { url: about, html: goodPage() },

@@ -64,7 +64,7 @@ function botName(bot: Bot): string {
   return bot ?? 'all crawlers';
 }
 
-export function checkIsCrawlable(pages: HtmlPage[], snapshot: SiteSnapshot): CheckResult {
+function crawlableCheck(meta: CheckMeta, pages: HtmlPage[], snapshot: SiteSnapshot): CheckResult {
   const now = Date.parse(snapshot.startedAt) || Date.now();
   const robotsBody = snapshot.robotsTxt?.status === 200 ? snapshot.robotsTxt.body : null;
   // robots.txt rules apply to the site's origin, wherever the file itself was redirected.
@@ -72,7 +72,7 @@ export function checkIsCrawlable(pages: HtmlPage[], snapshot: SiteSnapshot): Che
   const robotsLines = robotsBody?.split(/\r\n|\r|\n/) ?? [];
 
   return perPageCheck(
-    seo('is-crawlable', 'Pages can be indexed by search engines'),
+    meta,
     pages,
     ({ url, page, $ }) => {
       const blocked = new Set<Bot>();
@@ -132,6 +132,30 @@ export function checkIsCrawlable(pages: HtmlPage[], snapshot: SiteSnapshot): Che
       one: 'can be indexed by search engines',
       none: 'No HTML page answered, so indexing could not be checked',
     },
+  );
+}
+
+/**
+ * Lighthouse's is-crawlable, for the home page: when search engines may not index it, the site is
+ * shut out of search, so this check gates the SEO score.
+ */
+export function checkIsCrawlable(pages: HtmlPage[], snapshot: SiteSnapshot): CheckResult {
+  return crawlableCheck(
+    seo('is-crawlable', 'The home page can be indexed by search engines'),
+    pages.slice(0, 1),
+    snapshot,
+  );
+}
+
+/**
+ * The same test on every other page. Sites often keep some pages out of search on purpose (a
+ * thank-you page, a members' area), so these weigh like any other check instead of gating.
+ */
+export function checkIndexablePages(pages: HtmlPage[], snapshot: SiteSnapshot): CheckResult {
+  return crawlableCheck(
+    seo('indexable-pages', 'Other pages can be indexed by search engines'),
+    pages.slice(1),
+    snapshot,
   );
 }
 

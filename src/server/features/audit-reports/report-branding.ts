@@ -17,7 +17,7 @@ export async function loadReportBranding(
     .from(whiteLabelSettings)
     .innerJoin(users, eq(users.id, whiteLabelSettings.userId))
     .where(eq(whiteLabelSettings.userId, ownerId));
-  if (!row || row.planType !== 'agency' || !row.settings.isActive) return null;
+  if (row?.planType !== 'agency' || !row.settings.isActive) return null;
   const { settings } = row;
   const logoKey = settings.companyLogo?.split('/').at(-1);
   const logo = logoKey ? await uploads.read(logoKey).catch(() => null) : null;

@@ -1,0 +1,57 @@
+import pino from 'pino';
+import type { Resolver } from '../../src/server/analysis/fetch/safe-fetch.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
+import { registerJobs } from '../../src/server/jobs/registry.ts';
+import { createTestApp, type TestApp, testConfig } from './app.ts';
+import { createTestDatabase } from './database.ts';
+
+export type WorkingTestApp = TestApp & { queue: JobQueue };
+
+/** The app with its job queue working jobs in-process, as embedded mode runs. */
+export async function createWorkingTestApp(
+  options: { env?: Record<string, string>; crawlResolver?: Resolver; database?: DatabaseHandle } = {},
+): Promise<WorkingTestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = testConfig(options.env);
+  const logger = pino({ level: 'silent' });
+  const queue = createJobQueue({ database, logger, pollingIntervalSeconds: 0.5 });
+  await registerJobs(queue, { database, config, logger, crawlResolver: options.crawlResolver });
+  await queue.start();
+  const target = await createTestApp({ env: options.env, database, queue });
+  return {
+    ...target,
+    queue,
+    async close() {
+      await queue.stop({ graceful: false });
+      await target.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+/** Polls until the condition holds; a deadline instead of a fixed sleep. */
+export async function waitFor<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  { timeoutMs = 60_000, intervalMs = 200, what = 'condition' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** Waits for an audit to leave 'processing' and returns its detail. */
+export async function waitForAudit(target: TestApp, cookie: string, auditId: string, timeoutMs = 90_000) {
+  const response = await waitFor(
+    () => target.app.inject({ method: 'GET', url: `/api/audits/${auditId}`, headers: { cookie } }),
+    (reply) => reply.json().status !== 'processing',
+    { timeoutMs, intervalMs: 250, what: `audit ${auditId}` },
+  );
+  return response.json();
+}
