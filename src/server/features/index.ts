@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { registerActionItemRoutes } from './action-items/routes.ts';
 import { registerAuditReportRoutes } from './audit-reports/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
 import { registerBrandRoutes } from './brands/routes.ts';
 import type { FeatureContext } from './context.ts';
+import { registerRecommendationRoutes } from './recommendations/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 
 /** Every feature's routes; each feature folder owns its own. */
@@ -10,5 +12,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerBrandRoutes(app, ctx);
   registerAuditRoutes(app, ctx);
   registerAuditReportRoutes(app, ctx);
+  registerRecommendationRoutes(app, ctx);
+  registerActionItemRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
 }

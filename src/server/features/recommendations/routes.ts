@@ -1,0 +1,70 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZShareTokenParams } from '../../../shared/schemas/audits.ts';
+import { ZIdParams } from '../../../shared/schemas/brands.ts';
+import type { TSavedRecommendations } from '../../../shared/schemas/recommendations.ts';
+import { brands, marketingRecommendations } from '../../db/schema/index.ts';
+import { actorOf } from '../../http/authenticate.ts';
+import { notFound } from '../../http/errors.ts';
+import { getAuditOrThrow } from '../audits/get-audit-or-throw.ts';
+import type { FeatureContext } from '../context.ts';
+import { generateRecommendations, setRecommendationsSharing } from './generate-recommendations.ts';
+import { toRecommendations } from './recommendations-dto.ts';
+
+export function registerRecommendationRoutes(parent: FastifyInstance, ctx: FeatureContext) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preHandler: ctx.auth.requireActor };
+  const byAudit = { ...signedIn, schema: { params: ZIdParams } };
+
+  app.get('/api/audits/:id/marketing-recommendations', byAudit, async (request): Promise<TSavedRecommendations> => {
+    await getAuditOrThrow(ctx.db, actorOf(request), request.params.id);
+    const [saved] = await ctx.db
+      .select()
+      .from(marketingRecommendations)
+      .where(eq(marketingRecommendations.auditId, request.params.id));
+    return saved
+      ? {
+          recommendations: toRecommendations(saved),
+          shareableToken: saved.shareableToken,
+          isPublic: saved.isPublic,
+          createdAt: saved.createdAt.toISOString(),
+        }
+      : { recommendations: null, shareableToken: null, isPublic: false, createdAt: null };
+  });
+
+  app.post('/api/audits/:id/marketing-recommendations', byAudit, async (request) =>
+    generateRecommendations(ctx, { actor: actorOf(request), auditId: request.params.id }),
+  );
+
+  app.post('/api/audits/:id/marketing-recommendations/share', byAudit, async (request) =>
+    setRecommendationsSharing(ctx, { actor: actorOf(request), auditId: request.params.id, isPublic: true }),
+  );
+
+  app.delete('/api/audits/:id/marketing-recommendations/share', byAudit, async (request) =>
+    setRecommendationsSharing(ctx, { actor: actorOf(request), auditId: request.params.id, isPublic: false }),
+  );
+
+  app.get(
+    '/api/marketing-recommendations/share/:token',
+    { config: { rateLimit: { max: 120, timeWindow: '1 minute' } }, schema: { params: ZShareTokenParams } },
+    async (request) => {
+      const [row] = await ctx.db
+        .select({ recommendations: marketingRecommendations, brandName: brands.name })
+        .from(marketingRecommendations)
+        .innerJoin(brands, eq(brands.id, marketingRecommendations.brandId))
+        .where(
+          and(
+            eq(marketingRecommendations.shareableToken, request.params.token),
+            eq(marketingRecommendations.isPublic, true),
+          ),
+        );
+      if (!row) throw notFound('Recommendations not found');
+      return {
+        recommendations: toRecommendations(row.recommendations),
+        brand: { name: row.brandName },
+        createdAt: row.recommendations.createdAt.toISOString(),
+      };
+    },
+  );
+}
