@@ -6,7 +6,7 @@ export function AiWrittenLabel({ className }: { className?: string }) {
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1 rounded-full bg-violet-500/10 px-2 py-0.5 font-medium text-violet-700 text-xs dark:text-violet-300',
+        'inline-flex w-fit items-center gap-1 justify-self-start rounded-full bg-violet-500/10 px-2 py-0.5 font-medium text-violet-700 text-xs dark:text-violet-300',
         className,
       )}
     >

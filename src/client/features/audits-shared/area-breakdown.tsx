@@ -6,7 +6,7 @@ import { type AuditArea, areaDescriptions, areaLabels, auditAreas, groupLabel, s
 import type { TReportAudit } from './report-types.ts';
 import { scoreSoftClass } from './score-colours.ts';
 
-function ScoreChip({ score }: { score: number | null }) {
+function ScoreChip({ score, large = false }: { score: number | null; large?: boolean }) {
   if (score === null) {
     return (
       <span className="shrink-0 rounded-full bg-muted px-2.5 py-0.5 font-medium text-muted-foreground text-xs">
@@ -18,6 +18,7 @@ function ScoreChip({ score }: { score: number | null }) {
     <span
       className={cn(
         'shrink-0 rounded-full px-2.5 py-0.5 font-semibold text-sm tabular-nums ring-1 ring-inset',
+        large && 'px-3 py-1 text-base',
         scoreSoftClass(score),
       )}
     >
@@ -30,7 +31,7 @@ function ScoreChip({ score }: { score: number | null }) {
 function GroupSection({ groupKey, group }: { groupKey: string; group: TScoreGroup }) {
   const label = groupLabel(groupKey);
   return (
-    <section className="rounded-lg border p-4" data-group={groupKey}>
+    <section className="rounded-lg border p-3 sm:p-4" data-group={groupKey}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h4 className="font-semibold">{label}</h4>
@@ -68,14 +69,14 @@ export function AreaBreakdown({ audit }: { audit: TReportAudit }) {
         const score = audit[areaScoreKey[area]];
         return (
           <Card key={area} className="gap-4" data-area={area}>
-            <CardHeader className="grid-cols-[1fr_auto]">
+            <CardHeader className="grid-cols-[1fr_auto] px-4 sm:px-6">
               <div className="min-w-0 space-y-1.5">
                 <CardTitle>
                   <h3 className="text-lg">{areaLabels[area]}</h3>
                 </CardTitle>
                 <CardDescription>{areaDescriptions[area]}</CardDescription>
               </div>
-              <ScoreChip score={score} />
+              <ScoreChip score={score} large />
             </CardHeader>
             <CardContent className="space-y-4 px-4 sm:px-6">
               {groups.map(([key, group]) => (

@@ -53,7 +53,7 @@ function EvidenceList({ evidence }: { evidence: TCheckResult['evidence'] }) {
   return (
     <ul className="space-y-2 text-xs">
       {evidence.map((item, index) => (
-        <li key={index} className="space-y-1 rounded-md border bg-muted/40 px-3 py-2">
+        <li key={index} className="space-y-1 rounded-md border bg-muted/40 px-2.5 py-2 sm:px-3">
           {item.url &&
             (isWebAddress(item.url) ? (
               <a
@@ -91,14 +91,14 @@ export function CheckItem({ check }: { check: TCheckResult }) {
   return (
     <li className="py-3 first:pt-0 last:pb-0" data-check-id={check.id} data-status={check.status}>
       <Collapsible open={open} onOpenChange={setOpen}>
-        <div className="flex items-start gap-3">
+        <div className="flex items-start gap-2.5 sm:gap-3">
           <Icon aria-hidden="true" className={cn('mt-0.5 size-5 shrink-0', iconClass)} />
           <div className="min-w-0 flex-1">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <p className="font-medium text-sm">{check.title}</p>
+              <p className="break-words font-medium text-sm">{check.title}</p>
               <CheckStatusPill status={check.status} />
             </div>
-            <p className="mt-1 text-muted-foreground text-sm leading-relaxed">{check.summary}</p>
+            <p className="mt-1 break-words text-muted-foreground text-sm leading-relaxed">{check.summary}</p>
             {count > 0 && (
               <>
                 <CollapsibleTrigger asChild>

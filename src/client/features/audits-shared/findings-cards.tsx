@@ -49,7 +49,7 @@ function FindingsCard({
                       : 'mt-2 size-1.5 shrink-0 rounded-full bg-destructive'
                   }
                 />
-                <span className="min-w-0">{item}</span>
+                <span className="min-w-0 break-words">{item}</span>
               </li>
             ))}
           </ul>

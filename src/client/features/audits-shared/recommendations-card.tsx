@@ -23,6 +23,12 @@ function hoursText(hours: number): string {
   return `Est. ${formatNumber(hours)} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
+/** '+4 points'; a gain that rounds to nothing reads 'Under 1 point'. */
+function impactText(points: number): string {
+  if (points <= 0) return 'Under 1 point';
+  return `+${formatNumber(points)} ${points === 1 ? 'point' : 'points'}`;
+}
+
 /** What to fix, most important first, with the effort and the points each fix is worth. */
 export function RecommendationsCard({
   recommendations,
@@ -65,16 +71,16 @@ export function RecommendationsCard({
                   </Badge>
                   <Badge variant="secondary">{item.category}</Badge>
                 </div>
-                <p className="mt-2 font-medium">{item.title}</p>
-                <p className="mt-1 text-muted-foreground text-sm leading-relaxed">{item.description}</p>
+                <p className="mt-2 break-words font-medium">{item.title}</p>
+                <p className="mt-1 break-words text-muted-foreground text-sm leading-relaxed">{item.description}</p>
                 <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs">
                   <span className="inline-flex items-center gap-1 text-muted-foreground">
                     <Clock aria-hidden="true" className="size-3.5" />
                     {hoursText(item.estimatedHours)}
                   </span>
                   <span className="inline-flex items-center gap-1 font-semibold text-success">
-                    <TrendingUp aria-hidden="true" className="size-3.5" />+{formatNumber(item.scoreImpact)}{' '}
-                    {item.scoreImpact === 1 ? 'point' : 'points'}
+                    <TrendingUp aria-hidden="true" className="size-3.5" />
+                    {impactText(item.scoreImpact)}
                   </span>
                 </div>
               </li>

@@ -1,5 +1,5 @@
 import { Globe, Mail, Phone } from 'lucide-react';
-import type * as React from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { TReportBranding } from '../../../shared/schemas/audits.ts';
 
 const HEX = /^#(?:[0-9a-f]{3}){1,2}$/i;
@@ -8,17 +8,35 @@ function safeColour(value: string, fallback: string): string {
   return HEX.test(value.trim()) ? value.trim() : fallback;
 }
 
-/** Black or white, whichever reads better on the colour (WCAG relative luminance). */
-export function readableTextOn(hex: string): '#ffffff' | '#111827' {
+function relativeLuminance(hex: string): number {
   let digits = hex.replace('#', '');
   if (digits.length === 3) digits = [...digits].map((d) => d + d).join('');
   const channel = (offset: number) => {
     const value = Number.parseInt(digits.slice(offset, offset + 2), 16) / 255;
     return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
   };
-  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
-  // Contrast with white is (1.05)/(L+0.05); with near-black (L≈0.012) it is (L+0.05)/0.062.
-  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.062 ? '#ffffff' : '#111827';
+  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+}
+
+const NEAR_BLACK = '#111827';
+const NEAR_BLACK_LUMINANCE = relativeLuminance(NEAR_BLACK);
+
+/** WCAG contrast ratio between two colours' relative luminances. */
+function contrast(a: number, b: number): number {
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}
+
+/** Black or white, whichever reads better on the colour. */
+export function readableTextOn(hex: string): '#ffffff' | '#111827' {
+  const luminance = relativeLuminance(hex);
+  return contrast(luminance, 1) >= contrast(luminance, NEAR_BLACK_LUMINANCE) ? '#ffffff' : NEAR_BLACK;
+}
+
+/** The agency colour replaces the product's accent only where text in it stays readable on white (AA). */
+function accentStyle(primary: string): CSSProperties | undefined {
+  const luminance = relativeLuminance(primary);
+  if (contrast(luminance, 1) < 4.5) return undefined;
+  return { '--primary': primary, '--primary-foreground': '#ffffff', '--ring': primary } as CSSProperties;
 }
 
 function webAddress(value: string | null): string | null {
@@ -37,7 +55,7 @@ export function WhiteLabelFrame({
   branding: TReportBranding;
   /** The branding logo's address when the owner has one. */
   logoSrc: string | null;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   const primary = safeColour(branding.primaryColor, '#4f46e5');
   const secondary = safeColour(branding.secondaryColor, primary);
@@ -46,7 +64,7 @@ export function WhiteLabelFrame({
   const hasContact = branding.contactEmail || branding.contactPhone || website;
 
   return (
-    <div className="flex min-h-dvh flex-col bg-muted/30" data-testid="white-label-frame">
+    <div className="flex min-h-dvh flex-col bg-muted/30" data-testid="white-label-frame" style={accentStyle(primary)}>
       <header style={{ backgroundColor: primary, color: onPrimary, borderBottom: `4px solid ${secondary}` }}>
         <div className="mx-auto flex min-h-16 w-full max-w-5xl items-center gap-3 px-4 py-3 sm:px-6">
           {logoSrc && (

@@ -54,7 +54,7 @@ export function AuditCard({ audit, brandBusy }: { audit: TAuditSummary; brandBus
     >
       <CardHeader className="flex items-start justify-between gap-3 px-5">
         <div className="min-w-0">
-          <h3 className="truncate font-semibold">
+          <h3 className="line-clamp-2 break-words font-semibold">
             <Link
               href={`/audit-results/${audit.id}`}
               className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] focus-visible:ring-[3px] focus-visible:ring-ring/50"

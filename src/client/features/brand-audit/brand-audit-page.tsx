@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/layout/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { useAudits, useBrands } from '../audits-shared/audit-queries.ts';
+import { LoadErrorAlert } from '../audits-shared/load-error-alert.tsx';
 import { planLimitsAudits, UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
 import { AuditStarterCard } from './audit-starter-card.tsx';
 import { BrandList, EditBrandDialog } from './brand-list.tsx';
@@ -16,6 +17,7 @@ export default function BrandAuditPage() {
   const [chosenBrandId, setChosenBrandId] = useState<string | null>(null);
   const [editing, setEditing] = useState<TBrand | null>(null);
 
+  const loadError = brands.error ?? audits.error;
   const brandList = brands.data ?? [];
   // The selected brand defaults to the first brand (SPEC §4).
   const selectedBrandId = brandList.some((brand) => brand.id === chosenBrandId)
@@ -31,8 +33,20 @@ export default function BrandAuditPage() {
     <>
       <PageHeader title="Brand Audit" description="Analyse your brand's digital presence with AI-powered insights" />
       <div className="space-y-8">
+        {loadError && (
+          <LoadErrorAlert
+            error={loadError}
+            what="your brands and audits"
+            onRetry={() => {
+              void brands.refetch();
+              void audits.refetch();
+            }}
+          />
+        )}
         {brands.data === undefined ? (
-          <Skeleton className="h-56 w-full rounded-xl" />
+          brands.error ? null : (
+            <Skeleton className="h-56 w-full rounded-xl" />
+          )
         ) : (
           <div className={brandList.length > 0 ? 'grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]' : ''}>
             <AuditStarterCard
@@ -54,7 +68,7 @@ export default function BrandAuditPage() {
           </div>
         )}
         {showUpgrade && user && <UpgradePrompt reason="audit_limit" planType={user.planType} />}
-        <PreviousAudits audits={audits.data} />
+        {!audits.error && <PreviousAudits audits={audits.data} />}
       </div>
       <EditBrandDialog brand={editing} onClose={() => setEditing(null)} />
     </>

@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/layout/page-header.tsx';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { getSelectedPlan } from '../../lib/storage.ts';
 import { useAudits, useBrands } from '../audits-shared/audit-queries.ts';
+import { LoadErrorAlert } from '../audits-shared/load-error-alert.tsx';
 import { completedAudits, dashboardStats, RECENT_AUDIT_COUNT } from './dashboard-stats.ts';
 import { ExploreModules } from './explore-modules.tsx';
 import { RecentAudits } from './recent-audits.tsx';
@@ -22,6 +23,7 @@ export default function DashboardPage() {
     if (plan === 'smb' || plan === 'agency') navigate('/subscribe');
   }, [navigate]);
 
+  const loadError = brands.error ?? audits.error;
   const firstName = user?.firstName?.trim() || 'there';
   const loaded = brands.data !== undefined && audits.data !== undefined;
   const stats = loaded ? dashboardStats(audits.data ?? [], brands.data?.length ?? 0, user?.maxBrands ?? 1) : null;
@@ -33,10 +35,20 @@ export default function DashboardPage() {
     <>
       <PageHeader title={`Welcome back, ${firstName}`} description="Here's your brand performance overview" />
       <div className="space-y-8">
-        <StatCards stats={stats} />
+        {loadError && (
+          <LoadErrorAlert
+            error={loadError}
+            what="your brands and audits"
+            onRetry={() => {
+              void brands.refetch();
+              void audits.refetch();
+            }}
+          />
+        )}
+        {!loadError && <StatCards stats={stats} />}
         {showUpgrade && <StarterUpgradeBanner />}
         <ExploreModules />
-        <RecentAudits audits={recent} />
+        {!audits.error && <RecentAudits audits={recent} />}
       </div>
     </>
   );
