@@ -28,13 +28,13 @@ const placeholders = ['Brand Score', 'Audits This Month', 'Brands', 'Reports Gen
 export function StatCards({ stats }: { stats: DashboardStats | null }) {
   if (!stats) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-busy="true">
         {placeholders.map((label) => (
           <Card key={label} className="gap-3 py-5">
-            <CardHeader className="px-5">
+            <CardHeader className="px-4 sm:px-5">
               <CardDescription className="font-medium">{label}</CardDescription>
             </CardHeader>
-            <CardContent className="space-y-2 px-5">
+            <CardContent className="space-y-2 px-4 sm:px-5">
               <Skeleton className="h-8 w-16" />
               <Skeleton className="h-3 w-24" />
             </CardContent>
@@ -45,17 +45,21 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
   }
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {cardsFor(stats).map(({ label, value, detail, icon: Icon, valueClass }) => (
-        <Card key={label} className="gap-3 py-5" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}>
-          <CardHeader className="flex flex-row items-center justify-between px-5">
+        <Card
+          key={label}
+          className="gap-2 py-4 sm:gap-3 sm:py-5"
+          data-testid={`stat-${label.toLowerCase().replace(/\s+/g, '-')}`}
+        >
+          <CardHeader className="flex flex-row items-start justify-between gap-2 px-4 sm:px-5">
             <CardDescription className="font-medium">{label}</CardDescription>
-            <span className="flex size-8 items-center justify-center rounded-lg bg-primary/10 text-primary">
+            <span className="hidden size-8 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary min-[400px]:flex">
               <Icon aria-hidden="true" className="size-4" />
             </span>
           </CardHeader>
-          <CardContent className="px-5">
-            <p className={cn('font-bold text-3xl tabular-nums', valueClass)}>{value}</p>
+          <CardContent className="px-4 sm:px-5">
+            <p className={cn('font-bold text-2xl tabular-nums sm:text-3xl', valueClass)}>{value}</p>
             <p className="mt-1 text-muted-foreground text-xs">{detail}</p>
           </CardContent>
         </Card>
