@@ -1,12 +1,34 @@
-/** `npm run bench`: prints figures; not a test. Builds the client first so it measures what ships. */
+/**
+ * `npm run bench`: prints figures; not a test. Builds the client first so it measures what ships.
+ * Each benchmark is guarded: one that fails prints its error and the others still run.
+ */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { measureFixtureAudit } from './audit-fixture.ts';
 import { measureLandingBundle } from './landing-bundle.ts';
+import { measureLighthouseAgreement } from './lighthouse-agreement.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: 'inherit',
+const failed: string[] = [];
+
+async function guarded(name: string, work: () => Promise<unknown>) {
+  try {
+    await work();
+  } catch (error) {
+    failed.push(name);
+    console.error(`\n${name} failed:`, error);
+  }
+}
+
+await guarded('Landing bundle', async () => {
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  await measureLandingBundle();
 });
-await measureLandingBundle();
+await guarded('Fixture-site audit', measureFixtureAudit);
+await guarded('Lighthouse agreement', measureLighthouseAgreement);
+
+if (failed.length > 0) console.log(`\nBenchmarks that failed: ${failed.join(', ')}`);
 process.exit(0);
