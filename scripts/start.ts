@@ -2,6 +2,7 @@
  * `npm start`: builds the client when its sources are newer than the last build, then starts the
  * server (which applies migrations) on PORT, default 5000.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -28,8 +29,12 @@ function newestMtime(entries: string[]): number {
 const builtAt = fs.existsSync(stampPath) ? fs.statSync(stampPath).mtimeMs : 0;
 if (newestMtime([...sourceDirs, ...buildInputs]) > builtAt) {
   console.log('Building the client...');
-  const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // A child process: Vite sets NODE_ENV=production in the process that builds, which must not leak
+  // into the server's configuration.
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }
 
 await import('../src/server/main.ts');
