@@ -84,6 +84,9 @@ export function AppRoutes() {
       <Switch>
         <Route path="/landing" component={LandingPage} />
         <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+        {/* Shared links work for anyone who has them, signed in or not (the owner checks their own link). */}
+        <Route path="/reports/:shareableToken" component={SharedReportPage} />
+        <Route path="/marketing-recommendations/:shareableToken" component={SharedRecommendationsPage} />
         {signedIn ? (
           <Route path={appScreens}>
             <SignedInApp />
@@ -93,8 +96,6 @@ export function AppRoutes() {
             <Route path="/" component={LandingPage} />
             <Route path="/signin" component={SignInPage} />
             <Route path="/demo-dashboard" component={DemoDashboardPage} />
-            <Route path="/reports/:shareableToken" component={SharedReportPage} />
-            <Route path="/marketing-recommendations/:shareableToken" component={SharedRecommendationsPage} />
             <Route path={appScreens}>{isLoading ? <CenteredSpinner fullScreen /> : <RedirectToLogin />}</Route>
           </>
         )}
