@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { TActionItem } from '../../../shared/schemas/recommendations.ts';
+import { actionPriorityColour, completedActions, pendingActions } from './action-item-queries.ts';
+
+function item(overrides: Partial<TActionItem>): TActionItem {
+  return {
+    id: crypto.randomUUID(),
+    brandId: 'b1',
+    brandName: 'Acme',
+    auditId: 'a1',
+    title: 'Fix it',
+    description: null,
+    category: 'SEO',
+    priority: 'High',
+    status: 'pending',
+    aiGenerated: true,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    completedAt: null,
+    ...overrides,
+  };
+}
+
+describe('actionPriorityColour', () => {
+  it('is chart-1 for High, chart-4 for Medium and chart-2 for anything else', () => {
+    expect(actionPriorityColour('High')).toBe('var(--chart-1)');
+    expect(actionPriorityColour('Medium')).toBe('var(--chart-4)');
+    expect(actionPriorityColour('Low')).toBe('var(--chart-2)');
+    expect(actionPriorityColour('Urgent')).toBe('var(--chart-2)');
+  });
+});
+
+describe('pendingActions', () => {
+  const items = [
+    item({ title: 'one', brandId: 'b1' }),
+    item({ title: 'two', brandId: 'b2' }),
+    item({ title: 'done', brandId: 'b1', status: 'completed', completedAt: '2026-03-02T10:00:00.000Z' }),
+  ];
+
+  it('keeps only pending items, in the order given', () => {
+    expect(pendingActions(items).map((row) => row.title)).toEqual(['one', 'two']);
+  });
+
+  it('filters by brand', () => {
+    expect(pendingActions(items, 'b2').map((row) => row.title)).toEqual(['two']);
+    expect(pendingActions(items, 'b3')).toEqual([]);
+  });
+});
+
+describe('completedActions', () => {
+  it('lists completed items, most recently completed first', () => {
+    const items = [
+      item({ title: 'old', status: 'completed', completedAt: '2026-03-01T10:00:00.000Z' }),
+      item({ title: 'open' }),
+      item({ title: 'new', status: 'completed', completedAt: '2026-03-05T10:00:00.000Z' }),
+      item({ title: 'undated', status: 'completed', completedAt: null }),
+    ];
+    expect(completedActions(items).map((row) => row.title)).toEqual(['new', 'old', 'undated']);
+  });
+});
