@@ -80,6 +80,29 @@ describe('brands', () => {
     expect(foreignLogo.json().message).toBe('Upload the logo first');
   });
 
+  it('keeps uploaded brand assets with the brand, and only the account’s own uploads', async () => {
+    const pdf = multipartFile(Buffer.from('%PDF-1.4\n%%EOF'), {
+      fileName: 'guidelines.pdf',
+      contentType: 'application/pdf',
+    });
+    const asset = (
+      await target.app.inject({
+        method: 'POST',
+        url: '/api/upload',
+        payload: pdf.payload,
+        headers: { ...pdf.headers, cookie: owner },
+      })
+    ).json();
+    const updated = await inject('PATCH', `/api/brands/${brandId}`, owner, { assets: [asset] });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().assets).toEqual([asset]);
+    const foreign = await inject('PATCH', `/api/brands/${brandId}`, owner, {
+      assets: [{ ...asset, url: '/api/uploads/0000-bbbb.pdf' }],
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe('Upload the brand asset first');
+  });
+
   it('enforces maxBrands on the server with 409', async () => {
     const response = await inject('POST', '/api/brands', owner, { name: 'Second brand' });
     expect(response.statusCode).toBe(409);

@@ -29,6 +29,15 @@ export const ZHexColour = z.string().regex(/^#[0-9a-f]{6}$/i, 'Colours must be h
 /** Logos are files uploaded through POST /api/upload. */
 export const ZUploadUrl = z.string().regex(/^\/api\/uploads\/[a-f0-9-]+\.[a-z0-9]+$/, 'Upload the logo first');
 
+/** A brand file kept with the brand: an upload's reply. */
+export const ZBrandAsset = z.object({
+  url: z.string().regex(/^\/api\/uploads\/[a-f0-9-]+\.[a-z0-9]+$/, 'Upload the brand asset first'),
+  originalName: z.string().max(255),
+  size: z.number().int().min(0),
+  mimetype: z.string().max(100),
+});
+export type TBrandAsset = z.infer<typeof ZBrandAsset>;
+
 export const ZBrandFields = z.object({
   name: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),
@@ -43,6 +52,7 @@ export const ZBrandFields = z.object({
   logoUrl: ZUploadUrl.nullable().optional(),
   colourPalette: z.array(ZHexColour).max(12, 'At most 12 colours').optional(),
   fonts: z.array(z.string().trim().min(1).max(100)).max(10, 'At most 10 fonts').optional(),
+  assets: z.array(ZBrandAsset).max(20, 'At most 20 brand assets').optional(),
 });
 
 /** POST /api/brands. The client also sends userId; the server ignores it and uses the session. */
@@ -66,6 +76,7 @@ export const ZBrand = z.object({
   logoUrl: z.string().nullable(),
   colourPalette: z.array(z.string()),
   fonts: z.array(z.string()),
+  assets: z.array(ZBrandAsset),
   createdAt: z.string(),
 });
 export type TBrand = z.infer<typeof ZBrand>;

@@ -86,7 +86,7 @@ type BrandFormProps = {
 export function BrandForm({ brand, onSaved, onCancel }: BrandFormProps) {
   const { user } = useAuth();
   const editing = brand !== undefined;
-  const [assets, setAssets] = useState<TUploadedFile[]>([]);
+  const [assets, setAssets] = useState<TUploadedFile[]>(brand?.assets ?? []);
   const create = useCreateBrand(onSaved);
   const update = useUpdateBrand(brand?.id ?? '', onSaved);
   const saving = create.isPending || update.isPending;
@@ -104,8 +104,8 @@ export function BrandForm({ brand, onSaved, onCancel }: BrandFormProps) {
   });
 
   const submit = handleSubmit((output) => {
-    if (editing) update.mutate(output);
-    else create.mutate({ ...output, userId: user?.id });
+    if (editing) update.mutate({ ...output, assets });
+    else create.mutate({ ...output, assets, userId: user?.id });
   });
 
   const paletteErrors = errors.colourPalette as (FieldError & { [index: number]: FieldError | undefined }) | undefined;

@@ -171,7 +171,7 @@ export function localMarketingRecommendations(facts: RecommendationFacts): TMark
       .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
       .slice(0, 3)
       .map((group) => `${group.label}: ${group.score}/100 (${group.coverage}).`),
-    ...topFixes.map((check) => `${check.title}: ${check.summary}.`),
+    ...topFixes.map((check) => `${check.title}: ${check.summary.replace(/\.+$/, '')}.`),
   ];
 
   const quickWins = [...facts.failedChecks]

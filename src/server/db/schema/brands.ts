@@ -19,6 +19,11 @@ export const brands = pgTable(
     logoUrl: text('logo_url'),
     colourPalette: jsonb('colour_palette').$type<string[]>().notNull().default([]),
     fonts: jsonb('fonts').$type<string[]>().notNull().default([]),
+    /** brand files uploaded with the brand (guidelines, imagery), beside the logo */
+    assets: jsonb('assets')
+      .$type<{ url: string; originalName: string; size: number; mimetype: string }[]>()
+      .notNull()
+      .default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

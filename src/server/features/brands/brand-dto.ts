@@ -17,6 +17,7 @@ export function toBrandDto(brand: BrandRow): TBrand {
     logoUrl: brand.logoUrl,
     colourPalette: brand.colourPalette,
     fonts: brand.fonts,
+    assets: brand.assets,
     createdAt: brand.createdAt.toISOString(),
   };
 }

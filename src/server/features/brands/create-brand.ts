@@ -10,14 +10,19 @@ import { type BrandRow, toBrandDto } from './brand-dto.ts';
 export const maxBrandsMessage = (limit: number) => `Maximum brands limit (${limit}) reached.`;
 
 /** A logo must be a file this account uploaded. */
-export async function assertOwnUpload(ctx: FeatureContext, actor: Actor, url: string | null | undefined) {
+export async function assertOwnUpload(
+  ctx: FeatureContext,
+  actor: Actor,
+  url: string | null | undefined,
+  what: 'logo' | 'brand asset' = 'logo',
+) {
   if (!url) return;
   const storageKey = url.split('/').at(-1) ?? '';
   const [file] = await ctx.db
     .select({ id: uploadedFiles.id })
     .from(uploadedFiles)
     .where(and(eq(uploadedFiles.storageKey, storageKey), ownedBy(actor, uploadedFiles.userId)));
-  if (!file) throw new AppError('validation', 'Upload the logo first');
+  if (!file) throw new AppError('validation', `Upload the ${what} first`);
 }
 
 export async function createBrand(
@@ -25,6 +30,7 @@ export async function createBrand(
   { actor, input }: { actor: Actor; input: z.output<typeof ZCreateBrandRequest> },
 ) {
   await assertOwnUpload(ctx, actor, input.logoUrl);
+  for (const asset of input.assets ?? []) await assertOwnUpload(ctx, actor, asset.url, 'brand asset');
   const ownerId = actor.workspaceOwnerId;
   // The limit check and the insert run in one transaction that locks the owner's row, so two
   // concurrent requests cannot both take the last free brand slot.
@@ -51,6 +57,7 @@ export async function createBrand(
         logoUrl: input.logoUrl ?? null,
         colourPalette: input.colourPalette ?? [],
         fonts: input.fonts ?? [],
+        assets: input.assets ?? [],
       })
       .returning();
     return created as BrandRow;

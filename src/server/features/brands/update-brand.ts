@@ -13,6 +13,7 @@ export async function updateBrand(
 ) {
   await getBrandOrThrow(ctx.db, actor, brandId);
   await assertOwnUpload(ctx, actor, input.logoUrl);
+  for (const asset of input.assets ?? []) await assertOwnUpload(ctx, actor, asset.url, 'brand asset');
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length === 0) return toBrandDto(await getBrandOrThrow(ctx.db, actor, brandId));
   const [updated] = await ctx.db.update(brands).set(changes).where(eq(brands.id, brandId)).returning();

@@ -1,0 +1,1 @@
+ALTER TABLE "brands" ADD COLUMN "assets" jsonb DEFAULT '[]'::jsonb NOT NULL;
