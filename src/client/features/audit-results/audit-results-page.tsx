@@ -12,6 +12,7 @@ import { AuditReportView } from '../audits-shared/audit-report-view.tsx';
 import { BrandThumb } from '../audits-shared/brand-thumb.tsx';
 import { notifyError } from '../audits-shared/notify-error.ts';
 import { UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
+import { MarketingRecommendationsPanel } from '../recommendations/marketing-recommendations-panel.tsx';
 import { AuditNotAvailablePanel, ProcessingAuditPanel } from './audit-status-panels.tsx';
 import { ExportPdfButton } from './export-pdf-button.tsx';
 import { ShareButton, ShareDialog, SharedNotice, useShareControls } from './share-controls.tsx';
@@ -68,6 +69,9 @@ function CompletedReport({ audit }: { audit: TAuditDetail }) {
         <SharedNotice controls={controls} />
         <AuditReportView audit={audit}>
           {user?.planType === 'free' && <UpgradePrompt reason="feature_limit" planType="free" />}
+          <section aria-label="AI marketing recommendations">
+            <MarketingRecommendationsPanel auditId={audit.id} brandName={audit.brand.name} />
+          </section>
         </AuditReportView>
       </div>
       <ShareDialog controls={controls} />

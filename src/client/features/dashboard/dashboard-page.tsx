@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { getSelectedPlan } from '../../lib/storage.ts';
+import { RecentlyCompleted, RecommendedActions } from '../action-items/recommended-actions.tsx';
 import { useAudits, useBrands } from '../audits-shared/audit-queries.ts';
 import { LoadErrorAlert } from '../audits-shared/load-error-alert.tsx';
 import { completedAudits, dashboardStats, RECENT_AUDIT_COUNT } from './dashboard-stats.ts';
@@ -49,6 +50,8 @@ export default function DashboardPage() {
         {showUpgrade && <StarterUpgradeBanner />}
         <ExploreModules />
         {!audits.error && <RecentAudits audits={recent} />}
+        <RecommendedActions />
+        <RecentlyCompleted />
       </div>
     </>
   );
