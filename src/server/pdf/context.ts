@@ -1,4 +1,6 @@
-import type { TReportTheme } from './theme.ts';
+import sharp from 'sharp';
+import { formatDate, pdfSafe, pdfSafeDeep } from './text.ts';
+import { makeTheme, type TReportTheme } from './theme.ts';
 
 export type TPdfBranding = {
   companyName: string;
@@ -15,6 +17,8 @@ export type TPdfBranding = {
 export type TReportContext = {
   theme: TReportTheme;
   brandName: string;
+  /** what the document is, in lower case, for the page header and footer: 'brand audit' */
+  documentKind: string;
   /** en-GB date the audit finished (or started, if it has no finish time) */
   auditDate: string | null;
   generatedOn: string | null;
@@ -24,10 +28,44 @@ export type TReportContext = {
 };
 
 export function footerLabel(ctx: TReportContext): string {
-  if (!ctx.branding) return 'Brandlens brand audit';
-  return ctx.branding.footerText?.trim() || `${ctx.branding.companyName} brand audit`;
+  if (!ctx.branding) return `Brandlens ${ctx.documentKind}`;
+  return ctx.branding.footerText?.trim() || `${ctx.branding.companyName} ${ctx.documentKind}`;
 }
 
 export function headerLabel(ctx: TReportContext): string {
   return ctx.branding?.headerText?.trim() || ctx.branding?.companyName || 'Brandlens';
+}
+
+/** Any image format sharp reads (PNG, JPEG, WebP, GIF, SVG) becomes a modest PNG; anything else is dropped. */
+async function logoToPng(logo: Buffer | null | undefined): Promise<Buffer | null> {
+  if (!logo || logo.length === 0) return null;
+  try {
+    return await sharp(logo, { density: 300 })
+      .resize({ height: 240, width: 720, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** The context for one document: text made safe for the standard fonts, theme from the branding, logo as PNG. */
+export async function buildReportContext(input: {
+  brandName: string;
+  documentKind: string;
+  auditDate: string | Date | null | undefined;
+  generatedAt: Date;
+  branding: TPdfBranding | null | undefined;
+}): Promise<TReportContext> {
+  const { logo, ...brandingText } = input.branding ?? {};
+  const branding = input.branding ? { ...pdfSafeDeep(brandingText as Omit<TPdfBranding, 'logo'>), logo } : null;
+  return {
+    theme: makeTheme(branding?.primaryColor, branding?.secondaryColor),
+    brandName: pdfSafe(input.brandName),
+    documentKind: input.documentKind,
+    auditDate: formatDate(input.auditDate),
+    generatedOn: formatDate(input.generatedAt),
+    branding,
+    logoPng: await logoToPng(logo),
+  };
 }

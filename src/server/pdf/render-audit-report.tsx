@@ -1,17 +1,15 @@
-import { Document, Page, renderToBuffer, StyleSheet, Text } from '@react-pdf/renderer';
-import type { ReactNode } from 'react';
-import sharp from 'sharp';
+import { Document, renderToBuffer, StyleSheet, Text } from '@react-pdf/renderer';
 import type { TAuditDetail } from '../../shared/schemas/audits.ts';
 import { AboutReport } from './components/about.tsx';
 import { CoverSummary } from './components/cover.tsx';
 import { AreaSection } from './components/findings.tsx';
-import { HEADER_HEIGHT, PAGE_MARGIN_X, PageFooter, PageHeader } from './components/page-chrome.tsx';
+import { ContentPage, CoverPage } from './components/page-chrome.tsx';
 import { SectionTitle } from './components/primitives.tsx';
 import { RecommendationsTable } from './components/recommendations-table.tsx';
 import { StrengthsWeaknesses } from './components/strengths-weaknesses.tsx';
-import type { TPdfBranding, TReportContext } from './context.ts';
-import { areas, formatDate, pdfSafe, pdfSafeDeep } from './text.ts';
-import { colours, FONT, FONT_ITALIC, makeTheme } from './theme.ts';
+import { buildReportContext, type TPdfBranding, type TReportContext } from './context.ts';
+import { areas, pdfSafeDeep } from './text.ts';
+import { colours, FONT_ITALIC } from './theme.ts';
 
 export type { TPdfBranding } from './context.ts';
 
@@ -22,30 +20,8 @@ export type TRenderAuditReportOptions = {
 };
 
 const styles = StyleSheet.create({
-  page: {
-    fontFamily: FONT,
-    fontSize: 9,
-    color: colours.text,
-    paddingTop: HEADER_HEIGHT + 26,
-    paddingBottom: 58,
-    paddingHorizontal: PAGE_MARGIN_X,
-  },
-  cover: { paddingTop: 40 },
   empty: { fontFamily: FONT_ITALIC, fontSize: 9.5, color: colours.muted },
 });
-
-/** Any image format sharp reads (PNG, JPEG, WebP, GIF, SVG) becomes a modest PNG; anything else is dropped. */
-async function logoToPng(logo: Buffer | null | undefined): Promise<Buffer | null> {
-  if (!logo || logo.length === 0) return null;
-  try {
-    return await sharp(logo, { density: 300 })
-      .resize({ height: 240, width: 720, fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer();
-  } catch {
-    return null;
-  }
-}
 
 function AuditReport({ audit, ctx }: { audit: TAuditDetail; ctx: TReportContext }) {
   const title = `${ctx.brandName}: brand audit`;
@@ -60,10 +36,9 @@ function AuditReport({ audit, ctx }: { audit: TAuditDetail; ctx: TReportContext 
       producer={maker}
       language="en-GB"
     >
-      <Page size="A4" style={[styles.page, styles.cover]}>
+      <CoverPage ctx={ctx}>
         <CoverSummary audit={audit} ctx={ctx} />
-        <PageFooter ctx={ctx} />
-      </Page>
+      </CoverPage>
       <ContentPage ctx={ctx}>
         <StrengthsWeaknesses audit={audit} ctx={ctx} />
         <RecommendationsTable recommendations={audit.recommendations} ctx={ctx} />
@@ -88,16 +63,6 @@ function AuditReport({ audit, ctx }: { audit: TAuditDetail; ctx: TReportContext 
   );
 }
 
-function ContentPage({ ctx, children }: { ctx: TReportContext; children: ReactNode }) {
-  return (
-    <Page size="A4" style={styles.page}>
-      <PageHeader ctx={ctx} />
-      {children}
-      <PageFooter ctx={ctx} />
-    </Page>
-  );
-}
-
 /**
  * Renders a completed audit as a designed A4 PDF: summary with the score gauge, strengths and
  * weaknesses, prioritised recommendations, then every check with its evidence, area by area.
@@ -106,16 +71,13 @@ export async function renderAuditReportPdf(
   audit: TAuditDetail,
   options: TRenderAuditReportOptions = {},
 ): Promise<Buffer> {
+  const ctx = await buildReportContext({
+    brandName: audit.brand.name || audit.brandName || 'Your brand',
+    documentKind: 'brand audit',
+    auditDate: audit.completedAt ?? audit.createdAt,
+    generatedAt: options.generatedAt ?? new Date(),
+    branding: options.branding,
+  });
   const safeAudit = pdfSafeDeep(audit);
-  const { logo, ...brandingText } = options.branding ?? {};
-  const branding = options.branding ? { ...pdfSafeDeep(brandingText as Omit<TPdfBranding, 'logo'>), logo } : null;
-  const ctx: TReportContext = {
-    theme: makeTheme(branding?.primaryColor, branding?.secondaryColor),
-    brandName: pdfSafe(audit.brand.name || audit.brandName || 'Your brand'),
-    auditDate: formatDate(audit.completedAt ?? audit.createdAt),
-    generatedOn: formatDate(options.generatedAt ?? new Date()),
-    branding,
-    logoPng: await logoToPng(logo),
-  };
   return renderToBuffer(<AuditReport audit={safeAudit} ctx={ctx} />);
 }

@@ -34,6 +34,8 @@ export const statusColours = {
 } as const;
 
 export const priorityColours = {
+  /** marketing strategies only: solid, so it stands apart from High */
+  Critical: { fg: '#FFFFFF', bg: '#B91C1C' },
   High: { fg: '#B91C1C', bg: '#FEE2E2' },
   Medium: { fg: '#B45309', bg: '#FEF3C7' },
   Low: { fg: '#0F766E', bg: '#CCFBF1' },

@@ -13,9 +13,13 @@ import { loadReportBranding } from './report-branding.ts';
 import { shareAudit, stopSharingAudit } from './share-audit.ts';
 import { findSharedAudit, getSharedReport, takeSharedDownload } from './shared-report.ts';
 
-const fileNameOf = (brandName: string) => `${brandName.replace(/[^\w\- ]+/g, '').trim() || 'brand'}-brand-audit.pdf`;
+/** '{brand}-{suffix}.pdf', with the brand name cut down to characters safe in a header. */
+export const pdfFileName = (brandName: string, suffix: string) =>
+  `${brandName.replace(/[^\w\- ]+/g, '').trim() || 'brand'}-${suffix}.pdf`;
 
-function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
+const fileNameOf = (brandName: string) => pdfFileName(brandName, 'brand-audit');
+
+export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
   return reply
     .header('Content-Type', 'application/pdf')
     .header('Content-Disposition', `attachment; filename="${fileName}"`)

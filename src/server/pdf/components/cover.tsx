@@ -9,7 +9,8 @@ import { PAGE_MARGIN_X } from './page-chrome.tsx';
 import { BandPill, BreakText, P, Pill } from './primitives.tsx';
 import { ScoreBar, ScoreRing } from './score-ring.tsx';
 
-const styles = StyleSheet.create({
+/** Shared with the other documents' covers, so they read as one family. */
+export const coverStyles = StyleSheet.create({
   hero: { marginHorizontal: -PAGE_MARGIN_X, marginTop: -40, paddingHorizontal: PAGE_MARGIN_X, paddingTop: 30 },
   heroTop: { flexDirection: 'row', justifyContent: 'space-between', alignItems: 'center', marginBottom: 18 },
   kicker: { fontFamily: FONT_BOLD, fontSize: 8.5, letterSpacing: 1.6 },
@@ -62,6 +63,7 @@ const styles = StyleSheet.create({
   legendText: { fontSize: 8.5, color: colours.text },
   note: { fontSize: 8.5, color: colours.text, lineHeight: 1.5, marginBottom: 3 },
 });
+const styles = coverStyles;
 
 function HeroFact({ label, value, colour }: { label: string; value: string; colour: string }) {
   return (
@@ -72,14 +74,26 @@ function HeroFact({ label, value, colour }: { label: string; value: string; colo
   );
 }
 
-function Hero({ audit, ctx }: { audit: TAuditDetail; ctx: TReportContext }) {
+export type TCoverFact = { label: string; value: string };
+
+/** The coloured band at the top of a cover: kicker, logo or wordmark, brand name and a row of facts. */
+export function CoverHero({
+  ctx,
+  kicker,
+  websiteUrl,
+  facts,
+}: {
+  ctx: TReportContext;
+  kicker: string;
+  websiteUrl?: string | null;
+  facts: TCoverFact[];
+}) {
   const { theme, branding } = ctx;
   const on = theme.onPrimary;
-  const checks = checksOf(audit);
   return (
     <View style={[styles.hero, { backgroundColor: theme.primary }]}>
       <View style={styles.heroTop}>
-        <Text style={[styles.kicker, { color: on }]}>BRAND AUDIT REPORT</Text>
+        <Text style={[styles.kicker, { color: on }]}>{kicker}</Text>
         {ctx.logoPng ? (
           <View style={styles.logoChip}>
             <Image src={{ data: ctx.logoPng, format: 'png' }} style={styles.logo} />
@@ -91,20 +105,24 @@ function Hero({ audit, ctx }: { audit: TAuditDetail; ctx: TReportContext }) {
       <P style={[styles.brandName, { color: on }, ctx.brandName.length > 40 ? { fontSize: 22 } : {}]}>
         {ctx.brandName}
       </P>
-      {audit.brand.websiteUrl ? (
-        <BreakText text={audit.brand.websiteUrl} style={{ ...styles.heroMeta, color: on }} />
-      ) : null}
+      {websiteUrl ? <BreakText text={websiteUrl} style={{ ...styles.heroMeta, color: on }} /> : null}
       {branding ? <Text style={[styles.heroMeta, { color: on }]}>{`Prepared by ${branding.companyName}`}</Text> : null}
       <View style={[styles.heroFoot, { borderTopColor: on }]}>
-        {ctx.auditDate ? <HeroFact label="Audit date" value={ctx.auditDate} colour={on} /> : null}
-        {audit.analysis?.crawl ? (
-          <HeroFact label="Pages crawled" value={formatNumber(audit.analysis.crawl.pages)} colour={on} />
-        ) : null}
-        <HeroFact label="Checks run" value={formatNumber(checks.length)} colour={on} />
-        {ctx.generatedOn ? <HeroFact label="Report generated" value={ctx.generatedOn} colour={on} /> : null}
+        {facts.map((fact) => (
+          <HeroFact key={fact.label} label={fact.label} value={fact.value} colour={on} />
+        ))}
       </View>
     </View>
   );
+}
+
+function Hero({ audit, ctx }: { audit: TAuditDetail; ctx: TReportContext }) {
+  const facts: TCoverFact[] = [];
+  if (ctx.auditDate) facts.push({ label: 'Audit date', value: ctx.auditDate });
+  if (audit.analysis?.crawl) facts.push({ label: 'Pages crawled', value: formatNumber(audit.analysis.crawl.pages) });
+  facts.push({ label: 'Checks run', value: formatNumber(checksOf(audit).length) });
+  if (ctx.generatedOn) facts.push({ label: 'Report generated', value: ctx.generatedOn });
+  return <CoverHero ctx={ctx} kicker="BRAND AUDIT REPORT" websiteUrl={audit.brand.websiteUrl} facts={facts} />;
 }
 
 function AreaTile({ audit, area }: { audit: TAuditDetail; area: (typeof areas)[number] }) {
@@ -135,34 +153,49 @@ function AreaTile({ audit, area }: { audit: TAuditDetail; area: (typeof areas)[n
   );
 }
 
-function TopPriorities({ audit, ctx }: { audit: TAuditDetail; ctx: TReportContext }) {
-  const top = sortRecommendations(audit.recommendations).slice(0, 3);
-  if (top.length === 0) return null;
+export type TRankedRow = {
+  title: string;
+  meta: string;
+  pill: { label: string; fg: string; bg: string };
+  /** a short figure at the end of the row, such as a score impact */
+  figure?: string;
+};
+
+/** A short numbered list of what matters most, kept on one page. */
+export function RankedList({ title, rows, ctx }: { title: string; rows: TRankedRow[]; ctx: TReportContext }) {
+  if (rows.length === 0) return null;
   return (
     <View style={styles.priorities} wrap={false}>
-      <Text style={[styles.h2, { fontSize: 10.5, marginBottom: 2 }]}>Top priorities</Text>
-      {top.map((rec, i) => (
+      <Text style={[styles.h2, { fontSize: 10.5, marginBottom: 2 }]}>{title}</Text>
+      {rows.map((row, i) => (
         <View key={i} style={styles.prioRow}>
           <View style={[styles.prioNum, { backgroundColor: ctx.theme.accentTint }]}>
             <Text style={[styles.prioNumText, { color: ctx.theme.accent }]}>{i + 1}</Text>
           </View>
           <View style={styles.prioMain}>
-            <Text style={styles.prioTitle}>{rec.title}</Text>
-            <Text style={styles.prioMeta}>{`${rec.category}  |  about ${formatHours(rec.estimatedHours)}`}</Text>
+            <P style={styles.prioTitle}>{row.title}</P>
+            <Text style={styles.prioMeta}>{row.meta}</Text>
           </View>
-          <Pill
-            label={rec.priority}
-            fg={priorityColours[rec.priority].fg}
-            bg={priorityColours[rec.priority].bg}
-            width={46}
-          />
-          <Text style={styles.prioImpact}>
-            {rec.scoreImpact > 0 ? `+${formatNumber(rec.scoreImpact)}` : formatNumber(rec.scoreImpact)}
-          </Text>
+          <Pill label={row.pill.label} fg={row.pill.fg} bg={row.pill.bg} width={46} />
+          {row.figure === undefined ? null : <Text style={styles.prioImpact}>{row.figure}</Text>}
         </View>
       ))}
     </View>
   );
+}
+
+function TopPriorities({ audit, ctx }: { audit: TAuditDetail; ctx: TReportContext }) {
+  const rows = sortRecommendations(audit.recommendations)
+    .slice(0, 3)
+    .map(
+      (rec): TRankedRow => ({
+        title: rec.title,
+        meta: `${rec.category}  |  about ${formatHours(rec.estimatedHours)}`,
+        pill: { label: rec.priority, ...priorityColours[rec.priority] },
+        figure: rec.scoreImpact > 0 ? `+${formatNumber(rec.scoreImpact)}` : formatNumber(rec.scoreImpact),
+      }),
+    );
+  return <RankedList title="Top priorities" rows={rows} ctx={ctx} />;
 }
 
 export function CoverSummary({ audit, ctx }: { audit: TAuditDetail; ctx: TReportContext }) {

@@ -1,4 +1,5 @@
-import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import type { ReactNode } from 'react';
 import { footerLabel, headerLabel, type TReportContext } from '../context.ts';
 import { colours, FONT, FONT_BOLD } from '../theme.ts';
 
@@ -52,12 +53,28 @@ const styles = StyleSheet.create({
   footerLeft: { maxWidth: 380, maxLines: 1, textOverflow: 'ellipsis' },
 });
 
+export const pageStyles = StyleSheet.create({
+  page: {
+    fontFamily: FONT,
+    fontSize: 9,
+    color: colours.text,
+    paddingTop: HEADER_HEIGHT + 26,
+    paddingBottom: 58,
+    paddingHorizontal: PAGE_MARGIN_X,
+  },
+  /** the cover has no header strip: its hero bleeds to the top edge from here */
+  cover: { paddingTop: 40 },
+});
+
 /** Coloured strip on every page but the cover. */
 export function PageHeader({ ctx }: { ctx: TReportContext }) {
   const { theme } = ctx;
   return (
     <View fixed style={[styles.header, { backgroundColor: theme.primary }]}>
-      <Text style={[styles.headerText, { color: theme.onPrimary }]}>{`${ctx.brandName}: brand audit`}</Text>
+      {/* no hyphenation: a long name is cut with an ellipsis at a word boundary, not mid-word */}
+      <Text style={[styles.headerText, { color: theme.onPrimary }]} hyphenationCallback={(word) => [word]}>
+        {`${ctx.brandName}: ${ctx.documentKind}`}
+      </Text>
       <View style={styles.headerRight}>
         <Text style={[styles.headerSub, { color: theme.onPrimary }]}>{headerLabel(ctx)}</Text>
         {ctx.logoPng ? (
@@ -77,5 +94,26 @@ export function PageFooter({ ctx }: { ctx: TReportContext }) {
       <Text style={styles.footerLeft}>{contact ? `${footerLabel(ctx)}  |  ${contact}` : footerLabel(ctx)}</Text>
       <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
     </View>
+  );
+}
+
+/** The first page: no header strip, the footer with the page number. */
+export function CoverPage({ ctx, children }: { ctx: TReportContext; children: ReactNode }) {
+  return (
+    <Page size="A4" style={[pageStyles.page, pageStyles.cover]}>
+      {children}
+      <PageFooter ctx={ctx} />
+    </Page>
+  );
+}
+
+/** A flow of content pages, each with the header strip and the footer. */
+export function ContentPage({ ctx, children }: { ctx: TReportContext; children: ReactNode }) {
+  return (
+    <Page size="A4" style={pageStyles.page}>
+      <PageHeader ctx={ctx} />
+      {children}
+      <PageFooter ctx={ctx} />
+    </Page>
   );
 }

@@ -3,7 +3,7 @@ import type { Style } from '@react-pdf/types';
 import type { ReactNode } from 'react';
 import { bandLabel, scoreBand } from '../score-bands.ts';
 import { breakPieces, proseBreaks } from '../text.ts';
-import { bandColours, colours, FONT, FONT_BOLD } from '../theme.ts';
+import { bandColours, colours, FONT, FONT_BOLD, FONT_ITALIC } from '../theme.ts';
 
 const styles = StyleSheet.create({
   pill: {
@@ -18,6 +18,20 @@ const styles = StyleSheet.create({
   sectionTitle: { fontFamily: FONT_BOLD, fontSize: 16, color: colours.ink, marginBottom: 4 },
   sectionLead: { fontSize: 9, color: colours.muted, lineHeight: 1.45, marginBottom: 12 },
   rule: { height: 2, width: 28, marginBottom: 8 },
+  aiNote: {
+    flexDirection: 'row',
+    alignItems: 'center',
+    alignSelf: 'flex-start',
+    marginTop: -4,
+    marginBottom: 12,
+    paddingHorizontal: 7,
+    paddingVertical: 3,
+    borderRadius: 4,
+    backgroundColor: colours.panel,
+    borderWidth: 0.5,
+    borderColor: colours.rule,
+  },
+  aiNoteText: { fontSize: 7.5, color: colours.muted, fontFamily: FONT_ITALIC },
 });
 
 const noBreaks = (word: string) => [word];
@@ -86,6 +100,15 @@ export function BreakText({
     );
   }
   return <View style={[styles.pieces, box ?? {}]}>{pieces}</View>;
+}
+
+/** Small muted chip saying which text was written with AI; placed under a section title by default. */
+export function AiNote({ text, style }: { text: string; style?: Style }) {
+  return (
+    <View style={[styles.aiNote, style ?? {}]}>
+      <Text style={styles.aiNoteText}>{text}</Text>
+    </View>
+  );
 }
 
 export function SectionTitle({

@@ -2,7 +2,7 @@ import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { TAuditDetail } from '../../../shared/schemas/audits.ts';
 import type { TReportContext } from '../context.ts';
 import { colours, FONT_BOLD, FONT_ITALIC } from '../theme.ts';
-import { P, SectionTitle } from './primitives.tsx';
+import { AiNote, P, SectionTitle } from './primitives.tsx';
 
 const styles = StyleSheet.create({
   columns: { flexDirection: 'row', marginHorizontal: -6 },
@@ -18,20 +18,6 @@ const styles = StyleSheet.create({
   bullet: { width: 4, height: 4, borderRadius: 2, marginTop: 4.5, marginRight: 7 },
   itemText: { flex: 1, fontSize: 9, lineHeight: 1.45, color: colours.text },
   empty: { fontSize: 9, color: colours.muted, fontFamily: FONT_ITALIC },
-  aiNote: {
-    flexDirection: 'row',
-    alignItems: 'center',
-    alignSelf: 'flex-start',
-    marginTop: -4,
-    marginBottom: 12,
-    paddingHorizontal: 7,
-    paddingVertical: 3,
-    borderRadius: 4,
-    backgroundColor: colours.panel,
-    borderWidth: 0.5,
-    borderColor: colours.rule,
-  },
-  aiNoteText: { fontSize: 7.5, color: colours.muted, fontFamily: FONT_ITALIC },
 });
 
 const kinds = {
@@ -82,11 +68,7 @@ export function StrengthsWeaknesses({ audit, ctx }: { audit: TAuditDetail; ctx: 
         accent={ctx.theme.secondary}
         lead="What the brand already does well, and what holds it back, drawn from the measured checks."
       />
-      {audit.writtenBy === 'ai' ? (
-        <View style={styles.aiNote}>
-          <Text style={styles.aiNoteText}>Narrative written with AI from the measured findings</Text>
-        </View>
-      ) : null}
+      {audit.writtenBy === 'ai' ? <AiNote text="Narrative written with AI from the measured findings" /> : null}
       {sideBySide ? (
         <View style={styles.columns} wrap={false}>
           <View style={styles.column}>
