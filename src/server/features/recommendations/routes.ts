@@ -6,7 +6,10 @@ import { ZIdParams } from '../../../shared/schemas/brands.ts';
 import type { TSavedRecommendations } from '../../../shared/schemas/recommendations.ts';
 import { brands, marketingRecommendations } from '../../db/schema/index.ts';
 import { actorOf } from '../../http/authenticate.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { renderMarketingRecommendationsPdf } from '../../pdf/render-marketing-recommendations.tsx';
+import { loadReportBranding } from '../audit-reports/report-branding.ts';
+import { pdfFileName, sendPdf } from '../audit-reports/routes.ts';
 import { getAuditOrThrow } from '../audits/get-audit-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
 import { generateRecommendations, setRecommendationsSharing } from './generate-recommendations.ts';
@@ -36,6 +39,26 @@ export function registerRecommendationRoutes(parent: FastifyInstance, ctx: Featu
   app.post('/api/audits/:id/marketing-recommendations', byAudit, async (request) =>
     generateRecommendations(ctx, { actor: actorOf(request), auditId: request.params.id }),
   );
+
+  app.post('/api/audits/:id/marketing-recommendations/pdf', byAudit, async (request, reply) => {
+    const { audit, brand } = await getAuditOrThrow(ctx.db, actorOf(request), request.params.id);
+    const [saved] = await ctx.db
+      .select()
+      .from(marketingRecommendations)
+      .where(eq(marketingRecommendations.auditId, audit.id));
+    if (!saved) throw new AppError('conflict', 'Generate the recommendations first');
+    const branding = await loadReportBranding(ctx.db, ctx.uploads, audit.userId);
+    const pdf = await renderMarketingRecommendationsPdf(
+      {
+        brandName: brand.name,
+        auditDate: audit.completedAt ?? audit.createdAt,
+        overallScore: audit.overallScore,
+        recommendations: toRecommendations(saved),
+      },
+      { branding },
+    );
+    return sendPdf(reply, pdf, pdfFileName(brand.name, 'marketing-recommendations'));
+  });
 
   app.post('/api/audits/:id/marketing-recommendations/share', byAudit, async (request) =>
     setRecommendationsSharing(ctx, { actor: actorOf(request), auditId: request.params.id, isPublic: true }),
