@@ -70,6 +70,12 @@ const STRATEGY_FOR_CATEGORY: Record<
   },
 };
 
+/** Categories are matched without regard to case ('Brand assets' and 'Brand Assets' are one). */
+function strategyTemplateFor(category: string) {
+  const key = Object.keys(STRATEGY_FOR_CATEGORY).find((name) => name.toLowerCase() === category.toLowerCase());
+  return key ? STRATEGY_FOR_CATEGORY[key] : undefined;
+}
+
 const hours = (value: number) => (value === 1 ? '1 hour' : `${value} hours`);
 const points = (value: number) => (value === 1 ? '1 point' : `${value} points`);
 
@@ -105,7 +111,7 @@ function strategies(facts: RecommendationFacts): TMarketingStrategy[] {
   }
   const result: TMarketingStrategy[] = [];
   for (const [category, checks] of byCategory) {
-    const template = STRATEGY_FOR_CATEGORY[category] ?? {
+    const template = strategyTemplateFor(category) ?? {
       category: 'Brand Positioning',
       strategy: `Fix the ${category.toLowerCase()} findings`,
       impact: 'the issues the audit measured',
