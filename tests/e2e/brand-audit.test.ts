@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
-import { launchBrowser, MOBILE, newPage, screenshotFor } from '../helpers/browser.ts';
+import { launchBrowser, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { seedCompletedAudit } from '../helpers/seed.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
@@ -25,14 +25,6 @@ afterAll(async () => {
   await site?.close();
 });
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/signin');
-  await page.getByLabel('Email Address (Optional)').fill(email);
-  await page.getByRole('button', { name: 'Continue with Replit' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
-}
-
 async function toast(page: Page, title: string) {
   await page.getByText(title, { exact: true }).first().waitFor();
 }
@@ -45,7 +37,7 @@ describe('brand audit', () => {
   it('creates a brand, audits it, opens, exports and shares the report, and shows it on the dashboard', async () => {
     const page = await newPage(browser, server.baseURL);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseURL });
-    await signIn(page, 'owner@example.com');
+    await signInThroughPage(page, 'owner@example.com');
 
     // Create the brand.
     await page.goto('/brand-audit');
@@ -84,7 +76,7 @@ describe('brand audit', () => {
     const score = Number(/(\d+) out of 100/.exec((await gauge.getAttribute('aria-label')) ?? '')?.[1]);
     expect(score).toBeGreaterThan(0);
     expect(score).toBeLessThanOrEqual(100);
-    await page.getByRole('heading', { name: 'Recommendations' }).waitFor();
+    await page.getByRole('heading', { name: 'Recommendations', exact: true }).waitFor();
 
     const failedCheck = page.locator('[data-area="website"] li[data-status="fail"]').first();
     const evidenceButton = failedCheck.getByRole('button', { name: /^Evidence/ });
@@ -138,7 +130,7 @@ describe('brand audit', () => {
 
   it('tells a free-plan user who has used their audit that the plan limit is reached', async () => {
     const page = await newPage(browser, server.baseURL, MOBILE);
-    await signIn(page, 'limited@example.com');
+    await signInThroughPage(page, 'limited@example.com');
     await seedCompletedAudit(server.database, 'limited@example.com');
 
     await page.goto('/brand-audit');

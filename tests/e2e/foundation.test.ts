@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshotFor } from '../helpers/browser.ts';
+import { DESKTOP, launchBrowser, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -15,15 +15,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/** Development sign-in the way a person does it: the sign-in page's e-mail field and button. */
-async function signIn(page: Page, email: string) {
-  await page.goto('/signin');
-  await page.getByLabel('Email Address (Optional)').fill(email);
-  await page.getByRole('button', { name: 'Continue with Replit' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
-}
 
 describe('landing page', () => {
   it('shows the signed-out hero and Get Started', async () => {
@@ -52,7 +43,7 @@ describe('landing page', () => {
 
   it('greets a signed-in visitor with Welcome back and the way to the dashboard', async () => {
     const page = await newPage(browser, server.baseURL);
-    await signIn(page, 'ada.lovelace@example.com');
+    await signInThroughPage(page, 'ada.lovelace@example.com');
     await page.goto('/landing');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.getByText('ada.lovelace', { exact: false }).first().waitFor();
@@ -68,7 +59,7 @@ describe('landing page', () => {
 describe('sign-in and the app shell', () => {
   it('signs in through development sign-in and signs out from the user menu', async () => {
     const page = await newPage(browser, server.baseURL);
-    await signIn(page, 'grace@example.com');
+    await signInThroughPage(page, 'grace@example.com');
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
     expect(await page.getByRole('menu').getByText('grace@example.com').count()).toBeGreaterThan(0);
@@ -91,7 +82,7 @@ describe('sign-in and the app shell', () => {
 
   it('opens the mobile menu at 390 px with every entry and Log Out', async () => {
     const page = await newPage(browser, server.baseURL, MOBILE);
-    await signIn(page, 'mobile@example.com');
+    await signInThroughPage(page, 'mobile@example.com');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshotFor(page, 'dashboard-mobile');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, newPage, screenshotFor } from '../helpers/browser.ts';
+import { launchBrowser, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { seedCompletedAudit } from '../helpers/seed.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
@@ -18,18 +18,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/signin');
-  await page.getByLabel('Email Address (Optional)').fill(email);
-  await page.getByRole('button', { name: 'Continue with Replit' }).click();
-  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
-}
-
 describe('marketing recommendations', () => {
   it('generates them on a report, exports the PDF and shares a link that opens signed out', async () => {
     const page = await newPage(browser, server.baseURL);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signIn(page, 'marketer@example.com');
+    await signInThroughPage(page, 'marketer@example.com');
     const { audit } = await seedCompletedAudit(server.database, 'marketer@example.com');
 
     await page.goto(`/audit-results/${audit.id}`);
@@ -70,7 +63,7 @@ describe('marketing recommendations', () => {
 describe('action items on the dashboard', () => {
   it('generates actions, completes one, restores it and filters by brand', async () => {
     const page = await newPage(browser, server.baseURL);
-    await signIn(page, 'doer@example.com');
+    await signInThroughPage(page, 'doer@example.com');
     await page.getByText('Complete your first audit to see personalized recommendations').waitFor();
     await seedCompletedAudit(server.database, 'doer@example.com', 'Acme Coffee');
     await seedCompletedAudit(server.database, 'doer@example.com', 'Beta Bakes');

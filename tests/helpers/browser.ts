@@ -68,3 +68,12 @@ export async function screenshotFor(page: Page, name: string) {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/** Development sign-in the way a person does it: the sign-in page's e-mail field and button. */
+export async function signInThroughPage(page: Page, email: string) {
+  await page.goto('/signin');
+  await page.getByLabel('Email Address (Optional)').fill(email);
+  await page.getByRole('button', { name: 'Continue with Replit' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+}

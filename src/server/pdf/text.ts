@@ -136,40 +136,8 @@ export function formatEvidenceValue(value: string | number | boolean | null): st
   return value.trim() === '' ? '(empty)' : value;
 }
 
-export const areaLabels = {
-  website: 'Website',
-  socialMedia: 'Social media',
-  brandAssets: 'Brand assets',
-} as const;
-export type TArea = keyof typeof areaLabels;
-export const areas = Object.keys(areaLabels) as TArea[];
-
-const groupLabels: Record<string, string> = {
-  seoBasics: 'SEO basics',
-  seo: 'SEO',
-  accessibility: 'Accessibility',
-  toneConsistency: 'Tone consistency',
-  handleConsistency: 'Handle consistency',
-  profileLinks: 'Profile links',
-  postingFrequency: 'Posting frequency',
-  toneMatch: 'Tone match',
-  visualConsistency: 'Visual consistency',
-  colourContrast: 'Colour contrast',
-  logoQuality: 'Logo quality',
-  fontConsistency: 'Font consistency',
-};
-
-/** 'seoBasics' -> 'SEO basics'; unknown keys become sentence case. */
-export function groupLabel(key: string): string {
-  const known = groupLabels[key];
-  if (known) return known;
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export type { TAuditArea as TArea } from '../../shared/audit-labels.ts';
+export { areaLabels, auditAreas as areas, groupLabel } from '../../shared/audit-labels.ts';
 
 export const statusLabels = {
   pass: 'Pass',

@@ -1,47 +1,15 @@
 import type { TCheckResult, TRecommendation } from '../../../shared/schemas/audits.ts';
 
+export { areaLabels, auditAreas, groupLabel } from '../../../shared/audit-labels.ts';
+
 export type AuditArea = TCheckResult['area'];
 export type CheckStatus = TCheckResult['status'];
-
-export const auditAreas: AuditArea[] = ['website', 'socialMedia', 'brandAssets'];
-
-export const areaLabels: Record<AuditArea, string> = {
-  website: 'Website',
-  socialMedia: 'Social media',
-  brandAssets: 'Brand assets',
-};
 
 export const areaDescriptions: Record<AuditArea, string> = {
   website: 'SEO basics, accessibility and tone of voice across the pages we crawled',
   socialMedia: 'Handles, profile links, posting frequency and tone across your channels',
   brandAssets: 'Colour contrast, logo quality and font consistency',
 };
-
-const groupLabels: Record<string, string> = {
-  seoBasics: 'SEO basics',
-  accessibility: 'Accessibility',
-  toneConsistency: 'Tone consistency',
-  handleConsistency: 'Handle consistency',
-  profileLinks: 'Profile links',
-  postingFrequency: 'Posting frequency',
-  toneMatch: 'Tone match',
-  visualConsistency: 'Visual consistency',
-  colourContrast: 'Colour contrast',
-  logoQuality: 'Logo quality',
-  fontConsistency: 'Font consistency',
-};
-
-/** 'seoBasics' → 'SEO basics'; an unknown key becomes a sentence ('brandVoice' → 'Brand voice'). */
-export function groupLabel(key: string): string {
-  const known = groupLabels[key];
-  if (known) return known;
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 export const checkStatusLabels: Record<CheckStatus, string> = {
   pass: 'Passed',

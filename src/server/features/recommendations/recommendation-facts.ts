@@ -1,24 +1,11 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
+import { groupLabel } from '../../../shared/audit-labels.ts';
 import type { TAuditAnalysis, TRecommendation } from '../../../shared/schemas/audits.ts';
 import type { RecommendationFacts } from '../../ai/local/marketing-recommendations.ts';
 import type { Database } from '../../db/client.ts';
 import { adLibraryEntries, competitors, consumerInsights } from '../../db/schema/index.ts';
 import type { AuditRow } from '../audits/audit-dto.ts';
 import type { BrandRow } from '../brands/brand-dto.ts';
-
-const GROUP_LABELS: Record<string, string> = {
-  seoBasics: 'SEO basics',
-  accessibility: 'Accessibility',
-  toneConsistency: 'Tone consistency',
-  handleConsistency: 'Handle consistency',
-  profileLinks: 'Profile links',
-  postingFrequency: 'Posting frequency',
-  toneMatch: 'Tone match',
-  visualConsistency: 'Visual consistency',
-  colourContrast: 'Colour contrast',
-  logoQuality: 'Logo quality',
-  fontConsistency: 'Font consistency',
-};
 
 /** What the recommendations may be built from: the audit's measured findings and the brand's data. */
 export async function recommendationFacts(
@@ -32,7 +19,7 @@ export async function recommendationFacts(
     Object.entries(analysis?.[area] ?? {}).map(([group, value]) => ({
       area,
       group,
-      label: GROUP_LABELS[group] ?? group,
+      label: groupLabel(group),
       score: value.score,
       coverage: value.coverage,
     })),
