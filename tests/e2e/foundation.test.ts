@@ -73,8 +73,13 @@ describe('sign-in and the app shell', () => {
   it('shows the Unauthorized toast and goes to sign-in for a signed-out visit to an app screen', async () => {
     const page = await newPage(browser, server.baseURL);
     await page.goto('/brand-audit');
-    await page.getByText('You are logged out. Logging in again...').waitFor();
-    expect(await page.getByText('Unauthorized', { exact: true }).count()).toBeGreaterThan(0);
+    // Title and description are checked in one wait: the page moves on 500 ms after the toast shows.
+    await page
+      .locator('li')
+      .filter({ hasText: 'Unauthorized' })
+      .filter({ hasText: 'You are logged out. Logging in again...' })
+      .first()
+      .waitFor();
     // /api/login sends to the sign-in page when no identity provider is configured.
     await page.waitForURL('**/signin');
     await page.context().close();
@@ -112,6 +117,14 @@ describe('sign-in and the app shell', () => {
 });
 
 describe('public pages', () => {
+  it('explains a failed provider sign-in on the sign-in page', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await page.goto('/signin?error=Your%20sign-in%20expired.%20Please%20try%20again.');
+    await page.getByText('Sign-in did not complete').waitFor();
+    expect(await page.getByText('Your sign-in expired. Please try again.').count()).toBe(1);
+    await page.context().close();
+  });
+
   it('shows the privacy policy with its ten sections', async () => {
     const page = await newPage(browser, server.baseURL);
     await page.goto('/privacy-policy');

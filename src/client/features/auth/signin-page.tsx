@@ -1,7 +1,8 @@
-import { ArrowLeft, Info, Lock } from 'lucide-react';
+import { AlertCircle, ArrowLeft, Info, Lock } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { BrandMark } from '../../components/brand-logo.tsx';
+import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -55,6 +56,7 @@ export default function SignInPage() {
           </CardHeader>
 
           <CardContent className="space-y-5">
+            <SignInFailure />
             <div className="space-y-2">
               <Button
                 type="button"
@@ -134,5 +136,18 @@ export default function SignInPage() {
         .
       </footer>
     </div>
+  );
+}
+
+/** The reason a provider sign-in failed, which the server passes back as ?error=. */
+function SignInFailure() {
+  const error = new URLSearchParams(useSearch()).get('error');
+  if (!error) return null;
+  return (
+    <Alert variant="destructive">
+      <AlertCircle aria-hidden="true" />
+      <AlertTitle>Sign-in did not complete</AlertTitle>
+      <AlertDescription>{error}</AlertDescription>
+    </Alert>
   );
 }
