@@ -20,6 +20,7 @@ beforeAll(async () => {
     accounts: [
       { sub: 'replit-1', email: 'grace@example.com', given_name: 'Grace', family_name: 'Hopper' },
       { sub: 'replit-2', email: 'alan@example.com', given_name: 'Alan', family_name: 'Turing' },
+      { sub: 'replit-3', email: 'grace@example.com', email_verified: false, given_name: 'Not', family_name: 'Grace' },
     ],
   });
   googleDouble = await startOidcDouble({
@@ -112,6 +113,25 @@ describe('sign-in with the hosting platform provider', () => {
     const finish = await target.app.inject({ method: 'GET', url: '/api/callback?code=abc&state=xyz' });
     expect(finish.statusCode).toBe(302);
     expect(decodeURIComponent(String(finish.headers.location))).toContain('Your sign-in expired');
+  });
+});
+
+describe('unverified and unreachable providers', () => {
+  it('never opens an existing account for an unverified e-mail address', async () => {
+    replitDouble.setNextAccount('replit-3');
+    const { finish, cookie } = await signInThrough(replitDouble, '/api/login');
+    expect(finish.statusCode).toBe(302);
+    expect(decodeURIComponent(String(finish.headers.location))).toContain('Your e-mail address is not verified');
+    expect(cookie).toBeUndefined();
+  });
+
+  it('sends the visitor back to sign-in with the reason when the provider cannot be reached', async () => {
+    const env = { PUBLIC_URL, OIDC_ISSUER_URL: 'http://127.0.0.1:9/', OIDC_CLIENT_ID: 'x' };
+    const offline = await createTestApp({ database, env, signInProviders: signInProvidersFrom(testConfig(env)) });
+    const response = await offline.app.inject({ method: 'GET', url: '/api/login' });
+    expect(response.statusCode).toBe(302);
+    expect(decodeURIComponent(String(response.headers.location))).toMatch(/^\/signin\?error=The identity provider/);
+    await offline.close();
   });
 });
 

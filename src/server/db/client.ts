@@ -41,6 +41,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection closed by the server (restart, failover) is dropped from the pool and
+  // replaced on the next query; unhandled, its 'error' event would end the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   // Fail at start with a clear message instead of on the first request.
   const client = await pool.connect().catch(async (error: Error) => {
     await pool.end();

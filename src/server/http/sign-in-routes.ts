@@ -1,15 +1,16 @@
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PlanKey } from '../../shared/plans.ts';
 import { type TCurrentUser, ZDevSwitchQuery, ZGoogleLoginQuery, ZLoginQuery } from '../../shared/schemas/auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { userIdentities } from '../db/schema/index.ts';
+import { userIdentities, users } from '../db/schema/index.ts';
 import { upsertUserByEmail } from '../features/users/upsert-user-by-email.ts';
 import type { Actor } from './access.ts';
 import { type Authenticator, actorOf } from './authenticate.ts';
 import { AppError } from './errors.ts';
-import type { OidcSignIn } from './oidc.ts';
+import type { OidcProfile, OidcSignIn } from './oidc.ts';
 import type { SessionStore } from './session.ts';
 
 export type SignInProviders = { replit?: OidcSignIn; google?: OidcSignIn };
@@ -41,6 +42,24 @@ export function toCurrentUser(actor: Actor): TCurrentUser {
   };
 }
 
+/**
+ * The account for a provider identity: the one this identity signed in to before, else the account
+ * with the same e-mail, but only when the provider has verified that e-mail; an unverified address
+ * must never open somebody else's account. Null when neither applies.
+ */
+async function userForIdentity(db: Database, provider: ProviderName, profile: OidcProfile) {
+  const [known] = await db
+    .select({ user: users })
+    .from(userIdentities)
+    .innerJoin(users, eq(users.id, userIdentities.userId))
+    .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, profile.subject)));
+  if (known) return known.user;
+  if (!profile.emailVerified) return null;
+  const user = await upsertUserByEmail(db, profile);
+  await db.insert(userIdentities).values({ userId: user.id, provider, subject: profile.subject }).onConflictDoNothing();
+  return user;
+}
+
 export function registerSignInRoutes(
   parent: FastifyInstance,
   deps: { db: Database; config: Config; sessions: SessionStore; auth: Authenticator; providers: SignInProviders },
@@ -69,7 +88,15 @@ export function registerSignInRoutes(
       if (devSignIn) return reply.redirect(plan ? `/signin?plan=${plan}` : '/signin');
       throw new AppError('not_found', `${name === 'google' ? 'Google' : 'Replit'} sign-in is not configured`);
     }
-    const { url, checks } = await provider.start({ prompt: name === 'google' ? 'select_account' : 'login consent' });
+    let started: Awaited<ReturnType<OidcSignIn['start']>>;
+    try {
+      started = await provider.start({ prompt: name === 'google' ? 'select_account' : 'login consent' });
+    } catch (error) {
+      request.log.warn({ err: error, provider: name }, 'sign-in could not start');
+      const message = error instanceof Error ? error.message : 'Sign-in is unavailable right now';
+      return reply.redirect(`/signin?error=${encodeURIComponent(message)}`);
+    }
+    const { url, checks } = started;
     await sessions.save(request, reply, { oidc: { provider: name, ...checks, plan } });
     return reply.redirect(url);
   }
@@ -91,11 +118,11 @@ export function registerSignInRoutes(
       const message = error instanceof Error ? error.message : 'Sign-in failed';
       return reply.redirect(`/signin?error=${encodeURIComponent(message)}`);
     }
-    const user = await upsertUserByEmail(db, profile);
-    await db
-      .insert(userIdentities)
-      .values({ userId: user.id, provider: name, subject: profile.subject })
-      .onConflictDoNothing();
+    const user = await userForIdentity(db, name, profile);
+    if (!user) {
+      const message = 'Your e-mail address is not verified with this provider. Verify it there, then sign in again.';
+      return reply.redirect(`/signin?error=${encodeURIComponent(message)}`);
+    }
     await sessions.signIn(request, reply, { userId: user.id });
     return reply.redirect(landingPathFor(pending.plan as PlanKey | undefined));
   }
