@@ -2,7 +2,11 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { users } from '../../src/server/db/schema/index.ts';
+import { audits, brands, users } from '../../src/server/db/schema/index.ts';
+import {
+  failAuditsStuckSince,
+  STALE_AUDIT_REASON,
+} from '../../src/server/jobs/definitions/fail-stale-audits.handler.ts';
 import { runAuditJob } from '../../src/server/jobs/definitions/run-audit.ts';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
 import { registerJobs } from '../../src/server/jobs/registry.ts';
@@ -85,5 +89,22 @@ describe('an audit whose worker is killed', () => {
       runAuditJob.name,
     ]);
     expect(rows).toEqual([{ retry_count: 1, state: 'completed' }]);
+  });
+
+  it('is failed with a reason once it has outlived every attempt, so the brand can be audited again', async () => {
+    const [owner] = await database.db.select().from(users).where(eq(users.email, 'recovery@example.com'));
+    const [brand] = await database.db
+      .insert(brands)
+      .values({ userId: owner!.id, name: 'Stuck Co', websiteUrl: fixture.url })
+      .returning();
+    const hourAgo = new Date(Date.now() - 60 * 60_000);
+    const [stuck] = await database.db
+      .insert(audits)
+      .values({ brandId: brand!.id, userId: owner!.id, status: 'processing', createdAt: hourAgo })
+      .returning();
+    const failed = await failAuditsStuckSince(database.db, new Date(Date.now() - 20 * 60_000));
+    expect(failed).toBe(1);
+    const [after] = await database.db.select().from(audits).where(eq(audits.id, stuck!.id));
+    expect(after).toMatchObject({ status: 'failed', failureReason: STALE_AUDIT_REASON });
   });
 });

@@ -87,6 +87,19 @@ describe('POST /api/audits', () => {
     expect(noSite.json().message).toBe("Add No Site Co's website address before running an audit");
   });
 
+  it('starts exactly one audit when the same free-plan user asks several times at once', async () => {
+    const racer = await target.signInAs('racer@example.com');
+    const brand = await inject('POST', '/api/brands', racer, {
+      name: 'Racer Ltd',
+      websiteUrl: 'https://racer.example',
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => inject('POST', '/api/audits', racer, { brandId: brand.json().id })),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    expect((await inject('GET', '/api/audits', racer)).json()).toHaveLength(1);
+  });
+
   it('answers 401 signed out and 404 for a brand that is not yours', async () => {
     expect((await inject('POST', '/api/audits', undefined, { brandId })).statusCode).toBe(401);
     const theirs = await inject('POST', '/api/audits', stranger, { brandId });

@@ -1,4 +1,6 @@
 import type { JobDependencies } from './define-job.ts';
+import { createFailStaleAuditsHandler } from './definitions/fail-stale-audits.handler.ts';
+import { FAIL_STALE_AUDITS_CRON, failStaleAudits } from './definitions/fail-stale-audits.ts';
 import { createPurgeExpiredSessionsHandler } from './definitions/purge-expired-sessions.handler.ts';
 import { PURGE_EXPIRED_SESSIONS_CRON, purgeExpiredSessions } from './definitions/purge-expired-sessions.ts';
 import { createRunAuditHandler } from './definitions/run-audit.handler.ts';
@@ -14,4 +16,6 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(purgeExpiredSessions, createPurgeExpiredSessionsHandler(deps));
   await queue.schedule(purgeExpiredSessions, PURGE_EXPIRED_SESSIONS_CRON, {});
   await queue.work(runAuditJob, createRunAuditHandler(deps), { concurrency: 2 });
+  await queue.work(failStaleAudits, createFailStaleAuditsHandler(deps));
+  await queue.schedule(failStaleAudits, FAIL_STALE_AUDITS_CRON, {});
 }

@@ -1,4 +1,16 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { brands } from './brands.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -35,7 +47,12 @@ export const audits = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (table) => [index().on(table.userId), index().on(table.brandId, table.createdAt)],
+  (table) => [
+    index().on(table.userId),
+    index().on(table.brandId, table.createdAt),
+    // One running audit per brand, guaranteed by the database even for concurrent requests.
+    uniqueIndex('audits_one_processing_per_brand').on(table.brandId).where(sql`${table.status} = 'processing'`),
+  ],
 );
 
 export const auditReports = pgTable('audit_reports', {
@@ -109,5 +126,12 @@ export const actionItems = pgTable(
     createdAt: createdAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (table) => [index().on(table.userId, table.status), index().on(table.brandId)],
+  (table) => [
+    index().on(table.userId, table.status),
+    index().on(table.brandId),
+    // Generating twice at once must not list the same open to-do twice.
+    uniqueIndex('action_items_one_open_per_title')
+      .on(table.brandId, table.title)
+      .where(sql`${table.status} = 'pending'`),
+  ],
 );

@@ -1,12 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { TStartAuditRequest } from '../../../shared/schemas/audits.ts';
-import { audits } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { audits, users } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { runAuditJob } from '../../jobs/definitions/run-audit.ts';
 import { assertCanStartAudit } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { type AuditRow, toAuditSummary } from './audit-dto.ts';
+import { markFailed } from './run-audit.ts';
+
+const alreadyRunning = (brandName: string) => new AppError('conflict', `An audit of ${brandName} is already running`);
 
 /**
  * Creates the audit as processing and hands the measuring to a background job; the request
@@ -18,25 +23,38 @@ export async function startAudit(ctx: FeatureContext, { actor, input }: { actor:
     throw new AppError('validation', `Add ${brand.name}'s website address before running an audit`);
   }
   if (!ctx.queue) throw new AppError('upstream_failed', 'Background work is not running on this server');
-  await assertCanStartAudit(ctx.db, actor);
-  const [running] = await ctx.db
-    .select({ id: audits.id })
-    .from(audits)
-    .where(and(eq(audits.brandId, brand.id), eq(audits.status, 'processing')));
-  if (running) throw new AppError('conflict', `An audit of ${brand.name} is already running`);
-
-  const [audit] = await ctx.db
-    .insert(audits)
-    .values({
-      brandId: brand.id,
-      userId: brand.userId,
-      status: 'processing',
-      overallScore: 0,
-      progressStage: 'Queued',
-      progressPercent: 0,
+  const created = await ctx.db
+    .transaction(async (tx) => {
+      // Locking the owner's row serialises concurrent starts, so the plan count cannot be overrun.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, brand.userId)).for('update');
+      await assertCanStartAudit(tx as unknown as Database, brand.userId);
+      const [running] = await tx
+        .select({ id: audits.id })
+        .from(audits)
+        .where(and(eq(audits.brandId, brand.id), eq(audits.status, 'processing')));
+      if (running) throw alreadyRunning(brand.name);
+      const [audit] = await tx
+        .insert(audits)
+        .values({
+          brandId: brand.id,
+          userId: brand.userId,
+          status: 'processing',
+          overallScore: 0,
+          progressStage: 'Queued',
+          progressPercent: 0,
+        })
+        .returning();
+      return audit as AuditRow;
     })
-    .returning();
-  const created = audit as AuditRow;
-  await ctx.queue.send(runAuditJob, { auditId: created.id }, { singletonKey: created.id });
+    .catch((error: unknown) => {
+      // The database's own guard (one processing audit per brand) for starts that raced past the check.
+      throw isUniqueViolation(error) ? alreadyRunning(brand.name) : error;
+    });
+  try {
+    await ctx.queue.send(runAuditJob, { auditId: created.id }, { singletonKey: created.id });
+  } catch (error) {
+    await markFailed(ctx.db, created.id, 'The audit could not be queued. Please start it again.');
+    throw error;
+  }
   return toAuditSummary(created, brand.name);
 }

@@ -2,22 +2,18 @@ import { and, count, eq, gte, ne } from 'drizzle-orm';
 import { plans } from '../../../shared/plans.ts';
 import type { Database } from '../../db/client.ts';
 import { audits, users } from '../../db/schema/index.ts';
-import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
-/** The account whose plan applies to what the actor does (the agency owner, for team members). */
-export async function planOwnerOf(db: Database, actor: Actor) {
-  if (actor.workspaceOwnerId === actor.user.id) return actor.user;
-  const [owner] = await db.select().from(users).where(eq(users.id, actor.workspaceOwnerId));
-  return owner ?? actor.user;
-}
-
-/** Free: one audit ever. Starter: five audits within 30 days of purchase. SMB and Agency: unlimited. */
-export async function assertCanStartAudit(db: Database, actor: Actor): Promise<void> {
-  const owner = await planOwnerOf(db, actor);
+/**
+ * Free: one audit ever. Starter: five audits within 30 days of purchase. SMB and Agency: unlimited.
+ * The plan is the brand owner's: audits are stored and counted under that account.
+ */
+export async function assertCanStartAudit(db: Database, ownerId: string): Promise<void> {
+  const [owner] = await db.select().from(users).where(eq(users.id, ownerId));
+  if (!owner) throw new AppError('not_found', 'Brand not found');
   const plan = plans[owner.planType];
   let since: Date | null = null;
   if (plan.limits.accessDays !== null) {

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX "action_items_one_open_per_title" ON "action_items" USING btree ("brand_id","title") WHERE "action_items"."status" = 'pending';--> statement-breakpoint
+CREATE UNIQUE INDEX "audits_one_processing_per_brand" ON "audits" USING btree ("brand_id") WHERE "audits"."status" = 'processing';
