@@ -36,6 +36,12 @@ export type AppOptions = {
 
 export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/client');
 
+/** Share tokens and sign-in codes are secrets: request logs show where, never which. */
+export function redactUrl(url: string): string {
+  const masked = url.replace(/^(\/api\/(?:reports|marketing-recommendations\/share)\/)[^/?]+/, '$1[token]');
+  return /^\/api\/(?:callback|auth\/google\/callback)\?/.test(masked) ? masked.replace(/\?.*$/, '?[redacted]') : masked;
+}
+
 export function signInProvidersFrom(config: Config): SignInProviders {
   const { replit, google } = config.oidc;
   return {
@@ -47,7 +53,18 @@ export function signInProvidersFrom(config: Config): SignInProviders {
 export async function buildApp(options: AppOptions) {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),

@@ -92,6 +92,23 @@ describe('POST /api/upload', () => {
     expect(response.json().message).toBe("Send the file as multipart/form-data in a part named 'file'");
   });
 
+  it('answers 400, not 500, for a truncated or malformed multipart body', async () => {
+    const truncated = await target.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: '------x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc',
+      headers: { cookie: owner, 'content-type': 'multipart/form-data; boundary=----x' },
+    });
+    expect(truncated.statusCode).toBe(400);
+    const noBoundary = await target.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: 'garbage',
+      headers: { cookie: owner, 'content-type': 'multipart/form-data' },
+    });
+    expect(noBoundary.statusCode).toBe(400);
+  });
+
   it('answers 401 when signed out', async () => {
     const response = await upload(undefined, png);
     expect(response.statusCode).toBe(401);
@@ -111,6 +128,10 @@ describe('GET /api/uploads/{key}', () => {
     expect(theirs.statusCode).toBe(404);
     const signedOut = await target.app.inject({ method: 'GET', url });
     expect(signedOut.statusCode).toBe(401);
+    fs.rmSync(path.join(uploadDir, url.split('/').at(-1)));
+    const missing = await target.app.inject({ method: 'GET', url, headers: { cookie: owner } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: 'File not found' });
     const unknown = await target.app.inject({
       method: 'GET',
       url: '/api/uploads/../../etc/passwd',

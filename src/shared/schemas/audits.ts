@@ -91,12 +91,13 @@ export const ZAuditDetail = ZAuditSummary.extend({
 export type TAuditDetail = z.infer<typeof ZAuditDetail>;
 
 /** POST /api/audits/{id}/share */
-export const ZShareAuditRequest = z
-  .object({
+export const ZShareAuditRequest = z.preprocess(
+  (value) => value ?? {},
+  z.object({
     /** -1 means unlimited */
     maxDownloads: z.number().int().min(-1, 'Use -1 for unlimited downloads').max(100_000).optional(),
-  })
-  .default({});
+  }),
+);
 export type TShareAuditRequest = z.input<typeof ZShareAuditRequest>;
 
 export const ZShareAuditResponse = z.object({

@@ -88,7 +88,8 @@ export async function generateActionItems(
         priority: recommendation.priority,
       }));
     if (values.length === 0) continue;
-    const rows = await db.insert(actionItems).values(values).returning();
+    // A generation running at the same time may have added some: the open-title index skips them.
+    const rows = await db.insert(actionItems).values(values).onConflictDoNothing().returning();
     created.push(...rows.map((row) => toActionItemDto(row, audit.brandName)));
   }
   return { created: created.length, items: created };

@@ -65,8 +65,9 @@ export function registerAuditReportRoutes(parent: FastifyInstance, ctx: FeatureC
 
   app.get('/api/reports/:token/pdf', publicRoute, async (request, reply) => {
     const { audit, brand, report } = await findSharedAudit(ctx.db, request.params.token);
-    await takeSharedDownload(ctx.db, request.params.token);
     const pdf = await renderFor(audit.userId, toAuditDetail(audit, brand, report));
+    // Counted once the PDF exists, so a failed render does not use up a download.
+    await takeSharedDownload(ctx.db, request.params.token);
     return sendPdf(reply, pdf, fileNameOf(brand.name));
   });
 

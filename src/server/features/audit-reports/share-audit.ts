@@ -15,15 +15,15 @@ export async function shareAudit(
   ctx: FeatureContext,
   { actor, auditId, maxDownloads }: { actor: Actor; auditId: string; maxDownloads?: number },
 ): Promise<TShareAuditResponse> {
-  const { audit, report } = await getAuditOrThrow(ctx.db, actor, auditId);
+  const { audit } = await getAuditOrThrow(ctx.db, actor, auditId);
   if (audit.status !== 'completed') throw new AppError('conflict', 'Only a completed audit can be shared');
   const values = { isPublic: true, ...(maxDownloads === undefined ? {} : { maxDownloads }) };
-  const [saved] = report
-    ? await ctx.db.update(auditReports).set(values).where(eq(auditReports.id, report.id)).returning()
-    : await ctx.db
-        .insert(auditReports)
-        .values({ auditId, shareableToken: newShareToken(), ...values })
-        .returning();
+  // One statement, so two first shares at once make one report record and one token.
+  const [saved] = await ctx.db
+    .insert(auditReports)
+    .values({ auditId, shareableToken: newShareToken(), ...values })
+    .onConflictDoUpdate({ target: auditReports.auditId, set: values })
+    .returning();
   if (!saved) throw new Error(`sharing audit ${auditId} saved nothing`);
   return {
     shareableToken: saved.shareableToken,

@@ -12,27 +12,31 @@ import { storeUpload } from './store-upload.ts';
 
 const ZUploadParams = z.object({ key: z.string().regex(/^[a-f0-9-]+\.[a-z0-9]+$/, 'Not found') });
 
+const notMultipartFile = () =>
+  new AppError('validation', "Send the file as multipart/form-data in a part named 'file'");
+
 export function registerUploadRoutes(parent: FastifyInstance, ctx: FeatureContext) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.post('/api/upload', { preHandler: ctx.auth.requireActor }, async (request) => {
-    if (!request.isMultipart()) {
-      throw new AppError('validation', "Send the file as multipart/form-data in a part named 'file'");
-    }
-    const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
-    if (part?.fieldname !== 'file') {
-      throw new AppError('validation', "Send the file as multipart/form-data in a part named 'file'");
-    }
+    if (!request.isMultipart()) throw notMultipartFile();
+    let fileName = 'The file';
     let content: Buffer;
     try {
+      const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+      if (part?.fieldname !== 'file') throw notMultipartFile();
+      fileName = part.filename;
       content = await part.toBuffer();
     } catch (error) {
+      if (error instanceof AppError) throw error;
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError('payload_too_large', uploadTooLargeMessage(part.filename));
+        throw new AppError('payload_too_large', uploadTooLargeMessage(fileName));
       }
-      throw error;
+      // A truncated or malformed multipart body is the sender's mistake, not the server's.
+      request.log.info({ err: error }, 'unreadable upload');
+      throw new AppError('validation', 'The upload could not be read. Please try again.');
     }
-    return storeUpload(ctx, { actor: actorOf(request), input: { content, originalName: part.filename } });
+    return storeUpload(ctx, { actor: actorOf(request), input: { content, originalName: fileName } });
   });
 
   app.get(
@@ -45,6 +49,9 @@ export function registerUploadRoutes(parent: FastifyInstance, ctx: FeatureContex
         .from(uploadedFiles)
         .where(and(eq(uploadedFiles.storageKey, request.params.key), ownedBy(actor, uploadedFiles.userId)));
       if (!file) throw notFound('File not found');
+      // Read before any header is set, so a file missing on disk answers a plain JSON 404.
+      const content = await ctx.uploads.read(file.storageKey).catch(() => null);
+      if (!content) throw notFound('File not found');
       return (
         reply
           .header('Content-Type', file.mimetype)
@@ -53,7 +60,7 @@ export function registerUploadRoutes(parent: FastifyInstance, ctx: FeatureContex
           .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
           .header('Content-Disposition', `inline; filename="${encodeURIComponent(file.originalName)}"`)
           .header('Cache-Control', 'private, max-age=3600')
-          .send(ctx.uploads.stream(file.storageKey))
+          .send(content)
       );
     },
   );
