@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZUpdateBrandRequest } from '../../../shared/schemas/brands.ts';
 import { brands } from '../../db/schema/index.ts';
-import { type Actor, getBrandOrThrow } from '../../http/access.ts';
+import { type Actor, getBrandOrThrow, ownedBy } from '../../http/access.ts';
 import type { FeatureContext } from '../context.ts';
 import { type BrandRow, toBrandDto } from './brand-dto.ts';
 import { assertOwnUpload } from './create-brand.ts';
@@ -16,11 +16,15 @@ export async function updateBrand(
   for (const asset of input.assets ?? []) await assertOwnUpload(ctx, actor, asset.url, 'brand asset');
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length === 0) return toBrandDto(await getBrandOrThrow(ctx.db, actor, brandId));
-  const [updated] = await ctx.db.update(brands).set(changes).where(eq(brands.id, brandId)).returning();
+  const [updated] = await ctx.db
+    .update(brands)
+    .set(changes)
+    .where(and(eq(brands.id, brandId), ownedBy(actor, brands.userId)))
+    .returning();
   return toBrandDto(updated as BrandRow);
 }
 
 export async function deleteBrand(ctx: FeatureContext, { actor, brandId }: { actor: Actor; brandId: string }) {
   await getBrandOrThrow(ctx.db, actor, brandId);
-  await ctx.db.delete(brands).where(eq(brands.id, brandId));
+  await ctx.db.delete(brands).where(and(eq(brands.id, brandId), ownedBy(actor, brands.userId)));
 }

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TGeneratedRecommendations } from '../../../shared/schemas/recommendations.ts';
 import { writeMarketingRecommendations } from '../../ai/marketing-recommendations.ts';
 import { marketingRecommendations } from '../../db/schema/index.ts';
-import type { Actor } from '../../http/access.ts';
+import { type Actor, ownedBy } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { generateActionItems, sourceAuditOf } from '../action-items/generate-action-items.ts';
 import { newShareToken } from '../audit-reports/share-audit.ts';
@@ -51,7 +51,7 @@ export async function setRecommendationsSharing(
   const [updated] = await ctx.db
     .update(marketingRecommendations)
     .set({ isPublic })
-    .where(eq(marketingRecommendations.auditId, auditId))
+    .where(and(eq(marketingRecommendations.auditId, auditId), ownedBy(actor, marketingRecommendations.userId)))
     .returning();
   if (!updated) throw new AppError('not_found', 'Generate the recommendations first');
   return {

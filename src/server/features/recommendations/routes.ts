@@ -5,6 +5,7 @@ import { ZShareTokenParams } from '../../../shared/schemas/audits.ts';
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
 import type { TSavedRecommendations } from '../../../shared/schemas/recommendations.ts';
 import { brands, marketingRecommendations } from '../../db/schema/index.ts';
+import { ownedBy } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { renderMarketingRecommendationsPdf } from '../../pdf/render-marketing-recommendations.tsx';
@@ -21,11 +22,14 @@ export function registerRecommendationRoutes(parent: FastifyInstance, ctx: Featu
   const byAudit = { ...signedIn, schema: { params: ZIdParams } };
 
   app.get('/api/audits/:id/marketing-recommendations', byAudit, async (request): Promise<TSavedRecommendations> => {
-    await getAuditOrThrow(ctx.db, actorOf(request), request.params.id);
+    const actor = actorOf(request);
+    await getAuditOrThrow(ctx.db, actor, request.params.id);
     const [saved] = await ctx.db
       .select()
       .from(marketingRecommendations)
-      .where(eq(marketingRecommendations.auditId, request.params.id));
+      .where(
+        and(eq(marketingRecommendations.auditId, request.params.id), ownedBy(actor, marketingRecommendations.userId)),
+      );
     return saved
       ? {
           recommendations: toRecommendations(saved),
@@ -41,11 +45,12 @@ export function registerRecommendationRoutes(parent: FastifyInstance, ctx: Featu
   );
 
   app.post('/api/audits/:id/marketing-recommendations/pdf', byAudit, async (request, reply) => {
-    const { audit, brand } = await getAuditOrThrow(ctx.db, actorOf(request), request.params.id);
+    const actor = actorOf(request);
+    const { audit, brand } = await getAuditOrThrow(ctx.db, actor, request.params.id);
     const [saved] = await ctx.db
       .select()
       .from(marketingRecommendations)
-      .where(eq(marketingRecommendations.auditId, audit.id));
+      .where(and(eq(marketingRecommendations.auditId, audit.id), ownedBy(actor, marketingRecommendations.userId)));
     if (!saved) throw new AppError('conflict', 'Generate the recommendations first');
     const branding = await loadReportBranding(ctx.db, ctx.uploads, audit.userId);
     const pdf = await renderMarketingRecommendationsPdf(
