@@ -315,6 +315,9 @@ describe('safeFetch: SSRF refusals', () => {
     expect(port.message).toBe(
       'Refused to fetch http://example.com:8080/: only the standard web ports 80 and 443 are allowed',
     );
+    // The test-only loopback allowance opens other ports on loopback only.
+    const publicWithAllowance = await refusal(safeFetch('http://example.com:8080/', { resolver, allowLoopback: true }));
+    expect(publicWithAllowance.reason).toBe('port');
 
     const invalid = await refusal(safeFetch('not a url'));
     expect(invalid.reason).toBe('invalid url');
