@@ -1,18 +1,23 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditReports } from '../../src/server/db/schema/index.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { auditReports, brands } from '../../src/server/db/schema/index.ts';
+import { createTestApp, multipartFile, type TestApp } from '../helpers/app.ts';
 import { seedCompletedAudit } from '../helpers/seed.ts';
 
 let target: TestApp;
 let owner: string;
 let stranger: string;
 let auditId: string;
+let brandId: string;
 
 beforeAll(async () => {
   target = await createTestApp();
   owner = await target.signInAs('reporter@example.com');
   stranger = await target.signInAs('report-stranger@example.com');
-  auditId = (await seedCompletedAudit(target.database, 'reporter@example.com')).audit.id;
+  const seeded = await seedCompletedAudit(target.database, 'reporter@example.com');
+  auditId = seeded.audit.id;
+  brandId = seeded.brand.id;
 });
 afterAll(async () => {
   await target.close();
@@ -75,6 +80,26 @@ describe('sharing an audit', () => {
     expect(report?.downloadCount).toBe(1);
     const remaining = await inject('GET', `/api/reports/${token}`);
     expect(remaining.json().downloadsRemaining).toBe(0);
+  });
+
+  it('serves the brand logo of a shared report, and nothing for a brand without one', async () => {
+    expect((await inject('GET', `/api/reports/${token}/logo`)).statusCode).toBe(404);
+    expect((await inject('GET', `/api/reports/${token}/branding-logo`)).statusCode).toBe(404);
+    const png = await sharp({ create: { width: 4, height: 4, channels: 4, background: '#123456' } })
+      .png()
+      .toBuffer();
+    const body = multipartFile(png, { contentType: 'image/png' });
+    const upload = await target.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: owner },
+    });
+    await target.database.db.update(brands).set({ logoUrl: upload.json().url }).where(eq(brands.id, brandId));
+    const logo = await inject('GET', `/api/reports/${token}/logo`);
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('validates the share settings', async () => {
