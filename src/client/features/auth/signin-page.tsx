@@ -78,7 +78,7 @@ export default function SignInPage() {
 
             <div className="flex items-center gap-3">
               <span aria-hidden="true" className="h-px flex-1 bg-border" />
-              <span className="font-medium text-muted-foreground text-xs uppercase tracking-wider">Or</span>
+              <span className="font-medium text-muted-foreground text-xs">Or</span>
               <span aria-hidden="true" className="h-px flex-1 bg-border" />
             </div>
 
