@@ -70,6 +70,19 @@ describe('sign-in and the app shell', () => {
     await page.context().close();
   });
 
+  it('continues a chosen paid plan to the subscribe screen once, then lets the dashboard show', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await signInThroughPage(page, 'chooser@example.com');
+    await page.evaluate(() => localStorage.setItem('selectedPlan', 'agency'));
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/subscribe' && url.searchParams.get('plan') === 'agency');
+    expect(await page.evaluate(() => localStorage.getItem('selectedPlan'))).toBeNull();
+    await page.goto('/');
+    await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
   it('shows the Unauthorized toast and goes to sign-in for a signed-out visit to an app screen', async () => {
     const page = await newPage(browser, server.baseURL);
     await page.goto('/brand-audit');

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { useAuth } from '../../hooks/use-auth.ts';
-import { getSelectedPlan } from '../../lib/storage.ts';
+import { clearSelectedPlan, getSelectedPlan } from '../../lib/storage.ts';
 import { RecentlyCompleted, RecommendedActions } from '../action-items/recommended-actions.tsx';
 import { useAudits, useBrands } from '../audits-shared/audit-queries.ts';
 import { LoadErrorAlert } from '../audits-shared/load-error-alert.tsx';
@@ -21,7 +21,11 @@ export default function DashboardPage() {
   // A paid monthly plan chosen before signing in continues to the subscribe screen (SPEC §4).
   useEffect(() => {
     const plan = getSelectedPlan();
-    if (plan === 'smb' || plan === 'agency') navigate('/subscribe');
+    // The choice is handed on once, in the address, so the dashboard stays reachable afterwards.
+    if (plan === 'smb' || plan === 'agency') {
+      clearSelectedPlan();
+      navigate(`/subscribe?plan=${plan}`);
+    }
   }, [navigate]);
 
   const loadError = brands.error ?? audits.error;
