@@ -18,17 +18,8 @@
 import fs from 'node:fs';
 import type { CheckResult, CrawledPage } from '../src/server/analysis/types.ts';
 import { startFixtureSite } from '../tests/doubles/fixture-site.ts';
-import { chromiumExecutable } from '../tests/helpers/browser.ts';
+import { CHROMIUM_FLAGS, chromiumExecutable } from '../tests/helpers/browser.ts';
 import { auditDirectlyMedian, BENCH_SLOW_MS, ms } from './audit-fixture.ts';
-
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Lighthouse's SEO audits that we model, in Lighthouse's order. */
 const AUDITS = [
@@ -118,7 +109,7 @@ export async function measureLighthouseAgreement() {
     const launchStarted = performance.now();
     const chrome = await chromeLauncher.launch({
       chromePath: chromium.executablePath,
-      chromeFlags: CHROME_FLAGS,
+      chromeFlags: CHROMIUM_FLAGS,
       logLevel: 'silent',
       envVars: chromium.env ? { ...process.env, ...chromium.env } : undefined,
     });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
 
-const LAUNCH_FLAGS = [
+/** Flags for headless Chromium on a machine without outside network (also used by the Lighthouse bench). */
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -33,7 +34,7 @@ export async function launchBrowser(): Promise<Browser> {
   const { executablePath, env } = await chromiumExecutable();
   return chromium.launch({
     executablePath,
-    args: LAUNCH_FLAGS,
+    args: CHROMIUM_FLAGS,
     env: env ? { ...process.env, ...env } : undefined,
   });
 }

@@ -1,48 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditDetailFixture } from '../../../tests/fixtures/audit-detail.ts';
+import { pdfWorkspace } from '../../../tests/helpers/pdf.ts';
 import { ZAuditDetail } from '../../shared/schemas/audits.ts';
 import { renderAuditReportPdf } from './render-audit-report.tsx';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'audit-pdf-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function hasBinary(name: string): boolean {
-  try {
-    execFileSync(name, ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const popplerPresent = hasBinary('pdftotext') && hasBinary('pdfinfo');
-
-function pageCount(pdf: Buffer, file: string): number {
-  if (popplerPresent) {
-    const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
-    return Number(info.match(/^Pages:\s+(\d+)/m)?.[1]);
-  }
-  return pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-z])/g)?.length ?? 0;
-}
-
-/** Text of the PDF with whitespace collapsed, or null when pdftotext is not installed. */
-function textOf(file: string): string | null {
-  if (!popplerPresent) return null;
-  return execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
+const workspace = pdfWorkspace('audit-pdf-');
+afterAll(() => workspace.remove());
 
 async function render(name: string, ...args: Parameters<typeof renderAuditReportPdf>) {
   const started = performance.now();
   const pdf = await renderAuditReportPdf(...args);
   const ms = Math.round(performance.now() - started);
-  const file = path.join(dir, `${name}.pdf`);
-  writeFileSync(file, pdf);
-  const pages = pageCount(pdf, file);
+  const { file, pages, text } = workspace.inspect(name, pdf);
   console.log(`audit report "${name}": ${pages} pages, ${Math.round(pdf.length / 1024)} KB, rendered in ${ms} ms`);
-  return { pdf, file, pages, text: textOf(file) };
+  return { pdf, file, pages, text };
 }
 
 describe('renderAuditReportPdf', () => {

@@ -1,24 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pdfWorkspace, popplerPresent } from '../../../tests/helpers/pdf.ts';
 import { type TMarketingRecommendations, ZMarketingRecommendations } from '../../shared/schemas/recommendations.ts';
 import { orderStrategies } from './components/recommendations-strategy.tsx';
 import { renderMarketingRecommendationsPdf } from './render-marketing-recommendations.tsx';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'recommendations-pdf-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function hasBinary(name: string): boolean {
-  try {
-    execFileSync(name, ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const poppler = hasBinary('pdftotext') && hasBinary('pdfinfo');
+const workspace = pdfWorkspace('recommendations-pdf-');
+afterAll(() => workspace.remove());
 
 const altText = {
   checkId: 'seo.image-alt',
@@ -106,11 +93,9 @@ async function render(name: string, ...args: Parameters<typeof renderMarketingRe
   const started = performance.now();
   const pdf = await renderMarketingRecommendationsPdf(...args);
   const ms = Math.round(performance.now() - started);
-  const file = path.join(dir, `${name}.pdf`);
-  writeFileSync(file, pdf);
-  if (!poppler) return { pdf, pages: 0, text: '' };
-  const pages = Number(execFileSync('pdfinfo', [file], { encoding: 'utf8' }).match(/^Pages:\s+(\d+)/m)?.[1]);
-  const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  const inspected = workspace.inspect(name, pdf);
+  if (!popplerPresent) return { pdf, pages: 0, text: '' };
+  const { pages, text } = { pages: inspected.pages, text: inspected.text ?? '' };
   console.log(`marketing recommendations "${name}": ${pages} pages, ${Math.round(pdf.length / 1024)} KB, ${ms} ms`);
   return { pdf, pages, text };
 }
@@ -133,38 +118,41 @@ describe('renderMarketingRecommendationsPdf', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
-  it.skipIf(!poppler)('renders several pages with every section, the strategies and what they rest on', async () => {
-    const { pages, text } = await render('plain', input, { generatedAt: new Date('2026-03-14T10:00:00Z') });
-    expect(pages).toBeGreaterThan(1);
-    for (const expected of [
-      'Acme Coffee',
-      '12 March 2026',
-      '14 March 2026',
-      '72 OUT OF 100',
-      'Executive summary',
-      'Key findings',
-      'Quick wins',
-      'Marketing strategies',
-      'Remove the barriers visitors meet on your pages',
-      'Make the caramel accent readable everywhere it carries text',
-      'Critical',
-      'User Experience',
-      'This week',
-      '1. Add alt text to 23 images (about 2.5 hours)',
-      'Expected impact',
-      'Based on',
-      'Images have alt text 23 of 61 images have no alt attribute, mostly product photographs.',
-      'Competitive advantage',
-      'Long-term goals',
-      'Brandlens marketing recommendations',
-      `Page 1 of ${pages}`,
-    ]) {
-      expect(text, expected).toContain(expected);
-    }
-    expect(text).not.toContain('Written with AI');
-  });
+  it.skipIf(!popplerPresent)(
+    'renders several pages with every section, the strategies and what they rest on',
+    async () => {
+      const { pages, text } = await render('plain', input, { generatedAt: new Date('2026-03-14T10:00:00Z') });
+      expect(pages).toBeGreaterThan(1);
+      for (const expected of [
+        'Acme Coffee',
+        '12 March 2026',
+        '14 March 2026',
+        '72 OUT OF 100',
+        'Executive summary',
+        'Key findings',
+        'Quick wins',
+        'Marketing strategies',
+        'Remove the barriers visitors meet on your pages',
+        'Make the caramel accent readable everywhere it carries text',
+        'Critical',
+        'User Experience',
+        'This week',
+        '1. Add alt text to 23 images (about 2.5 hours)',
+        'Expected impact',
+        'Based on',
+        'Images have alt text 23 of 61 images have no alt attribute, mostly product photographs.',
+        'Competitive advantage',
+        'Long-term goals',
+        'Brandlens marketing recommendations',
+        `Page 1 of ${pages}`,
+      ]) {
+        expect(text, expected).toContain(expected);
+      }
+      expect(text).not.toContain('Written with AI');
+    },
+  );
 
-  it.skipIf(!poppler)('says when the text was written with AI, and uses white-label branding', async () => {
+  it.skipIf(!popplerPresent)('says when the text was written with AI, and uses white-label branding', async () => {
     const { text } = await render(
       'branded',
       { ...input, recommendations: { ...recommendations, writtenBy: 'ai' } },
@@ -187,7 +175,7 @@ describe('renderMarketingRecommendationsPdf', () => {
     expect(text).not.toContain('Brandlens');
   });
 
-  it.skipIf(!poppler)('copes with empty sections and characters outside the PDF fonts', async () => {
+  it.skipIf(!popplerPresent)('copes with empty sections and characters outside the PDF fonts', async () => {
     const { pages, text } = await render('empty', {
       ...input,
       brandName: 'Café Ünïcode ☕ → “Quotes”',
