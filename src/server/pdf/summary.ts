@@ -1,4 +1,5 @@
-import type { TAuditDetail, TCheckResult, TRecommendation } from '../../shared/schemas/audits.ts';
+import { sortRecommendations } from '../../shared/recommendation-order.ts';
+import type { TAuditDetail, TCheckResult } from '../../shared/schemas/audits.ts';
 import { SCORE_BANDS, scoreBand } from './score-bands.ts';
 import { areaLabels, areas, type TArea } from './text.ts';
 
@@ -19,18 +20,6 @@ export function countStatuses(checks: TCheckResult[]): TStatusCounts {
   const counts: TStatusCounts = { pass: 0, fail: 0, not_applicable: 0, not_measured: 0 };
   for (const check of checks) counts[check.status] += 1;
   return counts;
-}
-
-const priorityRank = { High: 0, Medium: 1, Low: 2 } as const;
-
-/** Highest score impact first; ties by priority, then the quicker fix. */
-export function sortRecommendations(recommendations: TRecommendation[]): TRecommendation[] {
-  return [...recommendations].sort(
-    (a, b) =>
-      b.scoreImpact - a.scoreImpact ||
-      priorityRank[a.priority] - priorityRank[b.priority] ||
-      a.estimatedHours - b.estimatedHours,
-  );
 }
 
 const bandReading = {
@@ -68,7 +57,7 @@ export function scoreReading(audit: TAuditDetail, brandName: string): string[] {
   const top = sortRecommendations(audit.recommendations)[0];
   if (top) {
     sentences.push(
-      `The ${audit.recommendations.length === 1 ? 'recommendation is' : `${audit.recommendations.length} recommendations are`} ordered by the points each could add; the largest, "${top.title}", is worth up to +${formatImpact(top.scoreImpact)}.`,
+      `The ${audit.recommendations.length === 1 ? 'recommendation is' : `${audit.recommendations.length} recommendations are`} ordered by priority, then by the points each could add; the first, "${top.title}", is worth up to +${formatImpact(top.scoreImpact)}.`,
     );
   }
   return sentences;

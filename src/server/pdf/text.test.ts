@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { auditDetailFixture } from '../../../tests/fixtures/audit-detail.ts';
+import { sortRecommendations as webSort } from '../../client/features/audits-shared/labels.ts';
+import { sortRecommendations as sharedSort } from '../../shared/recommendation-order.ts';
 import { scoreBand } from './score-bands.ts';
-import { sortRecommendations } from './summary.ts';
 import { breakPieces, groupLabel, pdfSafe, proseBreaks } from './text.ts';
 
 describe('pdf text helpers', () => {
@@ -31,9 +32,19 @@ describe('pdf text helpers', () => {
     ]);
   });
 
-  it('orders recommendations by score impact, then priority', () => {
-    const impacts = sortRecommendations(auditDetailFixture.recommendations).map((r) => r.scoreImpact);
-    expect(impacts).toEqual([5, 4, 4, 2, 2, 1]);
-    expect(sortRecommendations(auditDetailFixture.recommendations)[0]?.title).toMatch(/caramel/);
+  it('orders recommendations with the same shared sort as the web report', () => {
+    expect(webSort).toBe(sharedSort);
+    const sorted = sharedSort(auditDetailFixture.recommendations);
+    expect(sorted.map((r) => [r.priority, r.scoreImpact])).toEqual([
+      ['High', 5],
+      ['High', 4],
+      ['High', 4],
+      ['Medium', 2],
+      ['Medium', 2],
+      ['Low', 1],
+    ]);
+    expect(sorted[0]?.title).toMatch(/caramel/);
+    // equal High 4s: the quicker fix (2.5 h) before the 4 h one
+    expect(sorted[1]?.title).toBe('Add alt text to 23 images');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { TCheckResult, TRecommendation } from '../../../shared/schemas/audits.ts';
+import type { TCheckResult } from '../../../shared/schemas/audits.ts';
 import { scoreBand } from '../../../shared/scoring-bands.ts';
-import { groupLabel, sortChecks, sortRecommendations } from './labels.ts';
+import { groupLabel, sortChecks } from './labels.ts';
 import { scoreTextClass } from './score-colours.ts';
 import { readableTextOn } from './white-label-frame.tsx';
 
@@ -25,10 +25,6 @@ function check(id: string, status: TCheckResult['status']): TCheckResult {
   return { id, area: 'website', group: 'seoBasics', title: id, status, summary: '', evidence: [] };
 }
 
-function recommendation(title: string, priority: TRecommendation['priority'], scoreImpact: number): TRecommendation {
-  return { title, priority, scoreImpact, description: '', estimatedHours: 1, category: 'SEO' };
-}
-
 describe('ordering', () => {
   it('lists failed checks first and keeps the rest in their order', () => {
     const sorted = sortChecks([
@@ -38,16 +34,6 @@ describe('ordering', () => {
       check('d', 'pass'),
     ]);
     expect(sorted.map((c) => c.id)).toEqual(['c', 'a', 'd', 'b']);
-  });
-
-  it('lists recommendations by priority, then by the points they are worth', () => {
-    const sorted = sortRecommendations([
-      recommendation('low', 'Low', 9),
-      recommendation('high small', 'High', 1),
-      recommendation('medium', 'Medium', 3),
-      recommendation('high big', 'High', 5),
-    ]);
-    expect(sorted.map((r) => r.title)).toEqual(['high big', 'high small', 'medium', 'low']);
   });
 });
 

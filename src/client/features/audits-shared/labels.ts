@@ -1,6 +1,7 @@
-import type { TCheckResult, TRecommendation } from '../../../shared/schemas/audits.ts';
+import type { TCheckResult } from '../../../shared/schemas/audits.ts';
 
 export { areaLabels, auditAreas, groupLabel } from '../../../shared/audit-labels.ts';
+export { sortRecommendations } from '../../../shared/recommendation-order.ts';
 
 export type AuditArea = TCheckResult['area'];
 export type CheckStatus = TCheckResult['status'];
@@ -23,13 +24,4 @@ const statusOrder: Record<CheckStatus, number> = { fail: 0, pass: 1, not_measure
 
 export function sortChecks(checks: TCheckResult[]): TCheckResult[] {
   return [...checks].sort((a, b) => statusOrder[a.status] - statusOrder[b.status]);
-}
-
-const priorityOrder: Record<TRecommendation['priority'], number> = { High: 0, Medium: 1, Low: 2 };
-
-/** Highest priority first; within a priority, the biggest score gain first. */
-export function sortRecommendations(recommendations: TRecommendation[]): TRecommendation[] {
-  return [...recommendations].sort(
-    (a, b) => priorityOrder[a.priority] - priorityOrder[b.priority] || b.scoreImpact - a.scoreImpact,
-  );
 }

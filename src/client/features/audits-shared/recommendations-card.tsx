@@ -50,7 +50,7 @@ export function RecommendationsCard({
         <CardDescription>
           {sorted.length === 0
             ? 'Nothing to fix: every measured check passed.'
-            : `${sorted.length} ${sorted.length === 1 ? 'fix' : 'fixes'}, highest priority first. Points are what the overall score gains when the check passes.`}
+            : `${sorted.length} ${sorted.length === 1 ? 'fix' : 'fixes'}, highest priority first, then the most points. Points are what the overall score gains when the check passes.`}
         </CardDescription>
         {aiWritten && sorted.length > 0 && <AiWrittenLabel />}
       </CardHeader>

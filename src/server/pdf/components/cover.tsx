@@ -1,8 +1,9 @@
 import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { sortRecommendations } from '../../../shared/recommendation-order.ts';
 import type { TAuditDetail } from '../../../shared/schemas/audits.ts';
 import type { TReportContext } from '../context.ts';
 import { bandLabel, SCORE_BANDS, scoreBand } from '../score-bands.ts';
-import { areaScore, checksOf, countStatuses, scoreReading, sortRecommendations } from '../summary.ts';
+import { areaScore, checksOf, countStatuses, scoreReading } from '../summary.ts';
 import { areaLabels, areas, formatHours, formatNumber } from '../text.ts';
 import { bandColours, colours, FONT, FONT_BOLD, priorityColours, statusColours } from '../theme.ts';
 import { PAGE_MARGIN_X } from './page-chrome.tsx';

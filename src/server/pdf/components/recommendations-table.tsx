@@ -1,7 +1,7 @@
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
+import { sortRecommendations } from '../../../shared/recommendation-order.ts';
 import type { TRecommendation } from '../../../shared/schemas/audits.ts';
 import type { TReportContext } from '../context.ts';
-import { sortRecommendations } from '../summary.ts';
 import { formatHours, formatNumber } from '../text.ts';
 import { colours, FONT_BOLD, FONT_ITALIC, priorityColours } from '../theme.ts';
 import { P, Pill, SectionTitle } from './primitives.tsx';
