@@ -40,7 +40,7 @@ export type Profile = {
   platform: Platform;
   /** as on the platform, lower-cased, without '@': 'northwind.bakery', 'company/northwind-bakery' keeps only 'northwind-bakery' */
   handle: string;
-  /** for comparing across platforms: letters and digits only ('northwindbakery') */
+  /** the account's identity on its platform, by that platform's matching rules (see accountKey) */
   key: string;
   /** a canonical profile URL */
   url: string;
@@ -115,14 +115,10 @@ function platformOfHost(host: string): Platform | null {
   return null;
 }
 
-export function keyOf(handle: string): string {
-  return handle.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-}
-
 function profile(platform: Platform, handle: string, url: string): Profile | null {
   const clean = handle.replace(/^@/, '').trim().toLowerCase();
-  if (!clean || !keyOf(clean)) return null;
-  return { platform, handle: clean, key: keyOf(clean), url };
+  if (!clean || !/[\p{L}\p{N}]/u.test(clean)) return null;
+  return { platform, handle: clean, key: accountKey(platform, clean), url };
 }
 
 /** The profile a URL points to, or null for anything that is not a profile page. */
@@ -218,14 +214,94 @@ export function declaredProfile(
   return { profile: profile(platform, handle, urls[platform]), raw: value };
 }
 
-/** The platforms' own rules for usernames (what a handle may contain and how long it may be). */
-export const HANDLE_RULES: Record<DeclarablePlatform, { pattern: RegExp; rule: string }> = {
-  instagram: { pattern: /^[a-z0-9._]{1,30}$/, rule: 'letters, digits, . and _, at most 30 characters' },
-  twitter: { pattern: /^[a-z0-9_]{1,15}$/, rule: 'letters, digits and _, at most 15 characters' },
-  tiktok: { pattern: /^[a-z0-9._]{2,24}$/, rule: 'letters, digits, . and _, 2 to 24 characters' },
-  facebook: { pattern: /^(?:[a-z0-9.]{5,50}|id:\d+)$/, rule: 'letters, digits and ., 5 to 50 characters' },
-  linkedin: { pattern: /^[\p{L}\p{N}_-]{2,100}$/u, rule: 'letters, digits, - and _, 2 to 100 characters' },
+/**
+ * Each platform's own username rules, from its help pages: the characters a username may hold, its
+ * length, and what the platform ignores when it matches one username to an account. Every one of
+ * them matches letters without regard to case. Only Facebook ignores a character: 'john.smith' and
+ * 'johnsmith' are one account there. Everywhere else punctuation is part of the name, so
+ * 'acme_coffee' and 'acmecoffee' are two different accounts on Instagram, X and TikTok.
+ *
+ * - Instagram: letters, digits, '.' and '_'; at most 30 characters.
+ * - X (Twitter): letters, digits and '_'; at most 15 characters.
+ * - TikTok: letters, digits, '_' and '.'; 2 to 24 characters.
+ * - LinkedIn (the vanity part of a /company/ or /in/ URL): letters, digits and '-'; 3 to 100 characters.
+ * - Facebook: letters, digits and '.'; at least 5 characters; periods are ignored in matching.
+ */
+export const HANDLE_RULES: Record<
+  DeclarablePlatform,
+  { pattern: RegExp; rule: string; punctuation: string; ignored: string }
+> = {
+  instagram: {
+    pattern: /^[a-z0-9._]{1,30}$/,
+    rule: 'letters, digits, . and _, at most 30 characters',
+    punctuation: '._',
+    ignored: '',
+  },
+  twitter: {
+    pattern: /^[a-z0-9_]{1,15}$/,
+    rule: 'letters, digits and _, at most 15 characters',
+    punctuation: '_',
+    ignored: '',
+  },
+  tiktok: {
+    pattern: /^[a-z0-9._]{2,24}$/,
+    rule: 'letters, digits, . and _, 2 to 24 characters',
+    punctuation: '._',
+    ignored: '',
+  },
+  linkedin: {
+    pattern: /^[\p{L}\p{N}-]{3,100}$/u,
+    rule: 'letters, digits and -, 3 to 100 characters',
+    punctuation: '-',
+    ignored: '',
+  },
+  facebook: {
+    pattern: /^(?:[a-z0-9.]{5,50}|id:\d+)$/,
+    rule: 'letters, digits and ., 5 to 50 characters',
+    punctuation: '.',
+    ignored: '.',
+  },
 };
+
+/** Threads shares Instagram's usernames; the other linkable platforms are matched case-insensitively. */
+const MATCHING_RULES: Partial<Record<Platform, { punctuation: string; ignored: string }>> = {
+  ...HANDLE_RULES,
+  threads: HANDLE_RULES.instagram,
+};
+
+/** Which account a handle names on its platform: lower-cased, without the characters the platform ignores. */
+export function accountKey(platform: Platform, handle: string): string {
+  const ignored = MATCHING_RULES[platform]?.ignored ?? '';
+  const lower = handle.toLowerCase();
+  return ignored ? [...lower].filter((character) => !ignored.includes(character)).join('') : lower;
+}
+
+/**
+ * Two handles on two platforms in the form they are compared in: lower-cased, without what either
+ * platform ignores, and without punctuation the two platforms do not both allow (a brand with
+ * 'northwind.bakery' on Instagram cannot have that name on X, where 'northwindbakery' is the same
+ * name). Punctuation both platforms allow is kept: 'acme_coffee' and 'acmecoffee' stay different.
+ */
+export function comparableHandles(a: Profile, b: Profile): [string, string] {
+  const ruleA = MATCHING_RULES[a.platform];
+  const ruleB = MATCHING_RULES[b.platform];
+  const ignored = `${ruleA?.ignored ?? ''}${ruleB?.ignored ?? ''}`;
+  const kept = [...(ruleA?.punctuation ?? '')].filter(
+    (character) => (ruleB?.punctuation ?? '').includes(character) && !ignored.includes(character),
+  );
+  const form = (handle: string) =>
+    [...handle.toLowerCase()]
+      .filter((character) => /[\p{L}\p{N}]/u.test(character) || kept.includes(character))
+      .join('');
+  return [form(a.handle), form(b.handle)];
+}
+
+/** Whether two handles name the same account (same platform) or the same name (across platforms). */
+export function sameHandle(a: Profile, b: Profile): boolean {
+  if (a.platform === b.platform) return a.key === b.key;
+  const [left, right] = comparableHandles(a, b);
+  return left === right;
+}
 
 /** Levenshtein distance, for 'near-identical' handles. */
 export function editDistance(a: string, b: string): number {

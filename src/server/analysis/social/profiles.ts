@@ -7,6 +7,7 @@ import type { CheckResult, Evidence } from '../types.ts';
 import type { HtmlPage } from '../website/pages.ts';
 import {
   type BrandHandles,
+  comparableHandles,
   DECLARABLE_PLATFORMS,
   type DeclarablePlatform,
   declaredProfile,
@@ -17,6 +18,7 @@ import {
   type Platform,
   type Profile,
   profileFromUrl,
+  sameHandle,
 } from './handles.ts';
 
 const meta = (group: string, id: string, title: string): CheckMeta => ({
@@ -47,14 +49,21 @@ export function checkHandleConsistency(declared: Declared[]): CheckResult {
       `${usable.length === 1 ? 'Only 1 handle is' : 'No handles are'} declared; consistency needs at least 2`,
     );
   }
-  // The reference is the most common key (ties: the first declared).
-  const tally = new Map<string, number>();
-  for (const item of usable) tally.set(item.profile!.key, (tally.get(item.profile!.key) ?? 0) + 1);
-  const reference = [...tally].sort((a, b) => b[1] - a[1])[0]![0];
+  // The reference is the declared handle that most others are the same as (ties: the first declared).
+  const profiles = usable.map((item) => item.profile!);
+  const sameCount = (candidate: Profile) => profiles.filter((other) => sameHandle(candidate, other)).length;
+  const referenceProfile = profiles.reduce((best, candidate) =>
+    sameCount(candidate) > sameCount(best) ? candidate : best,
+  );
+  const reference = referenceProfile.handle;
   const evidence: Evidence[] = usable.map((item) => {
-    const { key, handle } = item.profile!;
-    const relation = key === reference ? 'same' : nearIdentical(key, reference) ? 'near-identical' : 'different';
-    return { url: item.profile!.url, selector: PLATFORM_LABELS[item.platform], value: handle, note: relation };
+    const own = item.profile!;
+    const relation = sameHandle(own, referenceProfile)
+      ? 'same'
+      : nearIdentical(...comparableHandles(own, referenceProfile))
+        ? 'near-identical'
+        : 'different';
+    return { url: own.url, selector: PLATFORM_LABELS[item.platform], value: own.handle, note: relation };
   });
   const different = evidence.filter((item) => item.note === 'different');
   const near = evidence.filter((item) => item.note === 'near-identical');

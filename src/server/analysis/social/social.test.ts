@@ -3,7 +3,17 @@ import { fixtureText, goodPage, resourceOf, snapshotOf } from '../../../../tests
 import { htmlPagesOf } from '../website/pages.ts';
 import { checkPlatformPosting, checkPostingFrequency, checkToneMatch, checkVisualConsistency } from './activity.ts';
 import { parseFeed } from './feeds.ts';
-import { declaredProfile, editDistance, profileFromUrl } from './handles.ts';
+import {
+  accountKey,
+  comparableHandles,
+  type DeclarablePlatform,
+  declaredProfile,
+  editDistance,
+  HANDLE_RULES,
+  type Profile,
+  profileFromUrl,
+  sameHandle,
+} from './handles.ts';
 import { runSocialChecks } from './index.ts';
 import {
   checkHandleConsistency,
@@ -21,8 +31,9 @@ describe('reading handles and profile URLs', () => {
   it('reads @name, name and profile URLs (with or without https://)', () => {
     expect(declaredProfile('instagram', '@Northwind.Bakery')?.profile).toMatchObject({
       handle: 'northwind.bakery',
-      key: 'northwindbakery',
+      key: 'northwind.bakery',
     });
+    expect(declaredProfile('facebook', 'Northwind.Bakery')?.profile?.key).toBe('northwindbakery');
     expect(declaredProfile('twitter', 'https://x.com/NorthwindBakes?lang=en')?.profile?.handle).toBe('northwindbakes');
     expect(declaredProfile('linkedin', 'linkedin.com/company/northwind-bakery/')?.profile).toMatchObject({
       handle: 'northwind-bakery',
@@ -59,6 +70,66 @@ describe('reading handles and profile URLs', () => {
   });
 });
 
+const on = (platform: DeclarablePlatform, handle: string): Profile => declaredProfile(platform, handle)!.profile!;
+
+describe("each platform's own handle rules", () => {
+  it('tells acme_coffee and acmecoffee apart on every platform that allows _ , and ignores case', () => {
+    for (const platform of ['instagram', 'twitter', 'tiktok'] as const) {
+      expect(sameHandle(on(platform, 'acme_coffee'), on(platform, 'acmecoffee'))).toBe(false);
+      expect(sameHandle(on(platform, 'Acme_Coffee'), on(platform, '@acme_coffee'))).toBe(true);
+    }
+  });
+
+  it('tells acme.coffee and acmecoffee apart on Instagram and TikTok, where . is part of the name', () => {
+    for (const platform of ['instagram', 'tiktok'] as const) {
+      expect(sameHandle(on(platform, 'acme.coffee'), on(platform, 'acmecoffee'))).toBe(false);
+      expect(accountKey(platform, 'Acme.Coffee')).toBe('acme.coffee');
+    }
+  });
+
+  it('treats Facebook usernames that differ only by periods or case as one account', () => {
+    expect(sameHandle(on('facebook', 'acme.coffee'), on('facebook', 'AcmeCoffee'))).toBe(true);
+    expect(accountKey('facebook', 'John.Smith.55')).toBe('johnsmith55');
+  });
+
+  it('tells LinkedIn vanity names apart by their hyphens, and ignores case', () => {
+    expect(sameHandle(on('linkedin', 'acme-coffee'), on('linkedin', 'acmecoffee'))).toBe(false);
+    expect(sameHandle(on('linkedin', 'Acme-Coffee'), on('linkedin', 'acme-coffee'))).toBe(true);
+  });
+
+  it('matches Threads profiles by Instagram rules and other platforms by case only', () => {
+    expect(profileFromUrl('https://www.threads.net/@acme_coffee')?.key).toBe('acme_coffee');
+    expect(profileFromUrl('https://www.youtube.com/@Acme.Coffee')?.key).toBe('acme.coffee');
+  });
+
+  it('across platforms keeps the punctuation both allow and drops what one cannot hold or ignores', () => {
+    // both allow _: different names
+    expect(sameHandle(on('instagram', 'acme_coffee'), on('twitter', 'acmecoffee'))).toBe(false);
+    expect(sameHandle(on('instagram', 'acme_coffee'), on('tiktok', 'acmecoffee'))).toBe(false);
+    expect(sameHandle(on('instagram', 'acme_coffee'), on('twitter', 'ACME_coffee'))).toBe(true);
+    // both allow .: different names
+    expect(sameHandle(on('instagram', 'acme.coffee'), on('tiktok', 'acmecoffee'))).toBe(false);
+    // X cannot hold . and LinkedIn cannot hold . or _: the nearest name each allows is the same name
+    expect(sameHandle(on('instagram', 'acme.coffee'), on('twitter', 'acmecoffee'))).toBe(true);
+    expect(sameHandle(on('instagram', 'acme.coffee'), on('linkedin', 'acme-coffee'))).toBe(true);
+    // Facebook ignores periods, so its acmecoffee is also acme.coffee
+    expect(sameHandle(on('instagram', 'acme.coffee'), on('facebook', 'acmecoffee'))).toBe(true);
+    expect(comparableHandles(on('instagram', 'acme_coffee'), on('facebook', 'acme.coffee'))).toEqual([
+      'acmecoffee',
+      'acmecoffee',
+    ]);
+  });
+
+  it('states each rule as the platform writes it', () => {
+    expect(HANDLE_RULES.instagram.pattern.test('acme_coffee.uk')).toBe(true);
+    expect(HANDLE_RULES.twitter.pattern.test('acme.coffee')).toBe(false);
+    expect(HANDLE_RULES.tiktok.pattern.test('a')).toBe(false);
+    expect(HANDLE_RULES.linkedin.pattern.test('acme_coffee')).toBe(false);
+    expect(HANDLE_RULES.linkedin.pattern.test('acme-coffee')).toBe(true);
+    expect(HANDLE_RULES.facebook.pattern.test('acme_coffee')).toBe(false);
+  });
+});
+
 describe('social.handle-consistency', () => {
   it('passes the same handle written differently across platforms', () => {
     const check = checkHandleConsistency(
@@ -72,7 +143,7 @@ describe('social.handle-consistency', () => {
       id: 'social.handle-consistency',
       group: 'handleConsistency',
       status: 'pass',
-      summary: 'All 3 handles are the same ("northwindbakery")',
+      summary: 'All 3 handles are the same ("northwind.bakery")',
     });
   });
 
@@ -87,6 +158,14 @@ describe('social.handle-consistency', () => {
     expect(check.status).toBe('pass');
     expect(check.summary).toBe('All 3 handles are the same or near-identical ("northwindbakery")');
     expect(check.evidence.find((item) => item.selector === 'TikTok')?.note).toBe('near-identical');
+  });
+
+  it('does not call handles that differ by punctuation both platforms allow the same', () => {
+    const check = checkHandleConsistency(
+      declaredHandles({ instagramHandle: 'acme_coffee', twitterHandle: 'acmecoffee' }),
+    );
+    expect(check.summary).toBe('All 2 handles are the same or near-identical ("acme_coffee")');
+    expect(check.evidence.find((item) => item.selector === 'X (Twitter)')?.note).toBe('near-identical');
   });
 
   it('fails handles that differ', () => {
@@ -168,6 +247,23 @@ describe('social.profile-links and social.profile-links-match', () => {
       value: 'old_northwind',
       note: `Linked from ${home}; the brand declares "northwindbakery"`,
     });
+  });
+
+  it('compares a linked profile with the declared one by the platform rules', () => {
+    // Instagram keeps the underscore: the site links to another account
+    const other = checkProfileLinks(declared, pagesWith('<a href="https://instagram.com/northwind_bakery">IG</a>'));
+    expect(other.evidence.find((item) => item.selector === 'Instagram')?.value).toBe(false);
+    const mismatch = checkProfileLinksMatch(
+      declared,
+      pagesWith('<a href="https://instagram.com/northwind_bakery">IG</a>'),
+    );
+    expect(mismatch.status).toBe('fail');
+    // Facebook ignores periods and case: the same account
+    const facebook = pagesWith('<a href="https://www.facebook.com/Northwind.Bakery">Facebook</a>');
+    expect(checkProfileLinksMatch(declared, facebook).status).toBe('pass');
+    expect(checkProfileLinks(declared, facebook).evidence.find((item) => item.selector === 'Facebook')?.value).toBe(
+      true,
+    );
   });
 
   it('is not applicable without declared profiles or without social links', () => {
