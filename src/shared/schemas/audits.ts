@@ -35,6 +35,30 @@ export const ZScoreGroup = z.object({
 });
 export type TScoreGroup = z.infer<typeof ZScoreGroup>;
 
+/** How much of one area was measured (docs/scoring.md, "Not enough measured"). */
+export const ZAreaCoverage = z.object({
+  /** checks that passed or failed */
+  applied: z.number(),
+  /** checks that ran */
+  total: z.number(),
+  /** false: too few checks applied, so the area has no score and is left out of the overall score */
+  enough: z.boolean(),
+  /** '3 of 9 checks applied' */
+  coverage: z.string(),
+  /** what the brand could add so that the area can be measured: 'social handles', 'a logo' */
+  toAdd: z.array(z.string()),
+});
+export type TAreaCoverage = z.infer<typeof ZAreaCoverage>;
+
+export const ZScoreCoverage = z.object({
+  website: ZAreaCoverage,
+  socialMedia: ZAreaCoverage,
+  brandAssets: ZAreaCoverage,
+  /** false when no area had enough measured: overallScore is then 0 and is shown as not enough measured */
+  overallMeasured: z.boolean(),
+});
+export type TScoreCoverage = z.infer<typeof ZScoreCoverage>;
+
 export const ZAuditAnalysis = z.object({
   website: z.record(z.string(), ZScoreGroup),
   socialMedia: z.record(z.string(), ZScoreGroup),
@@ -46,6 +70,8 @@ export const ZAuditAnalysis = z.object({
       durationMs: z.number(),
     })
     .optional(),
+  /** absent on audits scored before coverage was recorded */
+  coverage: ZScoreCoverage.optional(),
 });
 export type TAuditAnalysis = z.infer<typeof ZAuditAnalysis>;
 
@@ -70,6 +96,8 @@ export const ZAuditSummary = z.object({
   websiteScore: z.number().nullable(),
   socialMediaScore: z.number().nullable(),
   brandAssetsScore: z.number().nullable(),
+  /** each area's coverage; null until the audit completes, and for audits scored before it was recorded */
+  coverage: ZScoreCoverage.nullable(),
   progressStage: z.string().nullable(),
   progressPercent: z.number(),
   failureReason: z.string().nullable(),

@@ -12,6 +12,7 @@ function audit(overrides: Partial<TAuditSummary>): TAuditSummary {
     websiteScore: null,
     socialMediaScore: null,
     brandAssetsScore: null,
+    coverage: null,
     progressStage: null,
     progressPercent: 100,
     failureReason: null,

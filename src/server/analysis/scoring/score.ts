@@ -4,14 +4,17 @@
  * - A group's score is the weighted mean of its applicable checks (pass 1, fail 0) × 100, rounded;
  *   not-applicable and not-measured checks drop out, and a group with none left has no score. A
  *   failed gating check (is-crawlable) sets its group to 0.
- * - An area's score is the mean of its groups' scores (rounded); null when no group has one.
- * - The overall score is the mean of the area scores (rounded); 0 when no area has one.
+ * - An area's score is the mean of its groups' scores (rounded); null when fewer than
+ *   MIN_APPLIED_CHECKS of its checks applied ("not enough measured", see coverage.ts).
+ * - The overall score is the mean of the area scores (rounded); 0 when no area has one, stored with
+ *   overallMeasured false so that nobody shows that 0 as a score.
  * - scoreImpact of a failed check is the overall score with that one check passing, minus the
  *   overall score now. Priority comes from the unrounded gain (see priorityFor); behind a failed
  *   gate, from the gain the fix brings once the gate passes.
  */
 import type { Area, CheckResult } from '../types.ts';
 import { axeRuleInfo } from '../website/axe-rules.ts';
+import { type AreaCoverage, areaCoverage, isApplied } from './coverage.ts';
 import { type Category, weightOf } from './weights.ts';
 
 export const AREAS: Area[] = ['website', 'socialMedia', 'brandAssets'];
@@ -53,7 +56,11 @@ export type ScoredRecommendation = {
 };
 
 export type AuditScores = {
+  /** 0 when no area had enough measured (overallMeasured false) */
   overallScore: number;
+  overallMeasured: boolean;
+  /** how much of each area was measured; an area without enough has a null score */
+  areas: Record<Area, AreaCoverage>;
   websiteScore: number | null;
   socialMediaScore: number | null;
   brandAssetsScore: number | null;
@@ -69,7 +76,7 @@ export const HIGH_PRIORITY_GAIN = 2;
 export const MEDIUM_PRIORITY_GAIN = 0.5;
 const MAX_SENTENCES = 6;
 
-const applicable = (check: CheckResult) => check.status === 'pass' || check.status === 'fail';
+const applicable = isApplied;
 
 export function coverageText(group: string, applied: number, total: number): string {
   const label = GROUP_LABELS[group] ?? group;
@@ -95,7 +102,8 @@ export function exactGroupScore(checks: CheckResult[]): number | null {
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 type Totals = {
-  overall: number;
+  /** null when no area had enough measured */
+  overall: number | null;
   areas: Record<Area, number | null>;
   groups: Record<Area, Record<string, number | null>>;
 };
@@ -127,10 +135,11 @@ function totals(checks: CheckResult[], rounded: boolean): Totals {
       groups[area][group] = score;
       if (score !== null) measured.push(score);
     }
-    areas[area] = measured.length ? r(mean(measured)) : null;
+    const enough = areaCoverage([...byArea[area].values()].flat()).enough;
+    areas[area] = enough && measured.length ? r(mean(measured)) : null;
   }
   const areaScores = AREAS.map((area) => areas[area]).filter((score): score is number => score !== null);
-  return { overall: areaScores.length ? r(mean(areaScores)) : 0, areas, groups };
+  return { overall: areaScores.length ? r(mean(areaScores)) : null, areas, groups };
 }
 
 /**
@@ -204,10 +213,13 @@ export function scoreAudit(checks: CheckResult[]): AuditScores {
   const passing = (set: Set<CheckResult>) =>
     checks.map((other) => (set.has(other) ? { ...other, status: 'pass' as const } : other));
   // Rounded to 6 places so that equal gains reached by different sums sort as equal.
-  const exactOverall = (set: Set<CheckResult>) => Math.round(totals(passing(set), false).overall * 1e6) / 1e6;
+  // Passing a failed check never changes which checks apply, so an area without enough measured stays
+  // out of the overall score: its fixes gain 0 points, as the overall score shows.
+  const exactOverall = (set: Set<CheckResult>) => Math.round((totals(passing(set), false).overall ?? 0) * 1e6) / 1e6;
   const currentExact = exactOverall(new Set());
+  const publishedOverall = published.overall ?? 0;
   const scored = failed.map((check) => {
-    const gain = Math.max(0, totals(passing(new Set([check])), true).overall - published.overall);
+    const gain = Math.max(0, (totals(passing(new Set([check])), true).overall ?? 0) - publishedOverall);
     let exactGain = Math.max(0, exactOverall(new Set([check])) - currentExact);
     // Behind a failed gate (is-crawlable) a fix gains nothing until the gate passes; its priority is
     // judged by what it gains once the gate passes.
@@ -240,8 +252,13 @@ export function scoreAudit(checks: CheckResult[]): AuditScores {
 
   const weaknesses = scored.slice(0, MAX_SENTENCES).map(({ check }) => sentence(check));
   const strengths = strengthsOf(checks, groups);
+  const areas = Object.fromEntries(
+    AREAS.map((area) => [area, areaCoverage([...byArea[area].values()].flat())]),
+  ) as Record<Area, AreaCoverage>;
   return {
-    overallScore: published.overall,
+    overallScore: publishedOverall,
+    overallMeasured: published.overall !== null,
+    areas,
     websiteScore: published.areas.website,
     socialMediaScore: published.areas.socialMedia,
     brandAssetsScore: published.areas.brandAssets,

@@ -15,6 +15,7 @@ export function toAuditSummary(audit: AuditRow, brandName: string | null): TAudi
     websiteScore: audit.websiteScore,
     socialMediaScore: audit.socialMediaScore,
     brandAssetsScore: audit.brandAssetsScore,
+    coverage: (audit.analysis as TAuditAnalysis | null)?.coverage ?? null,
     progressStage: audit.progressStage,
     progressPercent: audit.progressPercent,
     failureReason: audit.failureReason,

@@ -4,6 +4,7 @@ import type { AiLogger, AiWriter } from '../../ai/provider.ts';
 import { CrawlFailedError, crawlSite } from '../../analysis/crawler.ts';
 import type { Resolver } from '../../analysis/fetch/safe-fetch.ts';
 import { buildAnalysis, runAllChecks } from '../../analysis/run-checks.ts';
+import { inputsToAdd } from '../../analysis/scoring/coverage.ts';
 import { scoreAudit } from '../../analysis/scoring/score.ts';
 import type { CheckResult } from '../../analysis/types.ts';
 import type { Config } from '../../config.ts';
@@ -97,9 +98,16 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
     abortSignal: signal,
   });
 
+  const toAdd = inputsToAdd(brand);
   const analysis = {
     ...buildAnalysis(checks, scores),
     crawl: { pages: snapshot.pages.length, problems: snapshot.problems, durationMs: snapshot.durationMs },
+    coverage: {
+      website: { ...scores.areas.website, toAdd: toAdd.website },
+      socialMedia: { ...scores.areas.socialMedia, toAdd: toAdd.socialMedia },
+      brandAssets: { ...scores.areas.brandAssets, toAdd: toAdd.brandAssets },
+      overallMeasured: scores.overallMeasured,
+    },
   };
   await db
     .update(audits)
@@ -147,7 +155,7 @@ function narrativeFacts(brandName: string, checks: CheckResult[], scores: Return
   return {
     brandName,
     scores: {
-      overall: scores.overallScore,
+      overall: scores.overallMeasured ? scores.overallScore : null,
       website: scores.websiteScore,
       socialMedia: scores.socialMediaScore,
       brandAssets: scores.brandAssetsScore,

@@ -1,0 +1,75 @@
+/**
+ * How much of each area an audit measured, and the one rule for when an area score is shown at all.
+ */
+import type { Area, CheckResult } from '../types.ts';
+
+/**
+ * An area score (website, social media, brand assets) needs at least this many applicable checks,
+ * passed or failed. With fewer it is "not enough measured": no score is shown for it and it is left
+ * out of the overall score. One or two checks are too few to stand for an area: a brand with only a
+ * website would otherwise score 100 for social media because its site links to one profile, and 100
+ * for brand assets because its CSS uses few fonts. docs/scoring.md states this rule for users.
+ */
+export const MIN_APPLIED_CHECKS = 3;
+
+export type AreaCoverage = {
+  /** checks that passed or failed */
+  applied: number;
+  /** checks that ran, whatever their state */
+  total: number;
+  /** applied reaches MIN_APPLIED_CHECKS */
+  enough: boolean;
+  /** '3 of 9 checks applied' */
+  coverage: string;
+};
+
+export const isApplied = (check: CheckResult) => check.status === 'pass' || check.status === 'fail';
+
+export function areaCoverageText(applied: number, total: number): string {
+  if (total === 0) return 'No checks ran';
+  return `${applied} of ${total} ${total === 1 ? 'check' : 'checks'} applied`;
+}
+
+export function areaCoverage(checks: CheckResult[]): AreaCoverage {
+  const applied = checks.filter(isApplied).length;
+  return {
+    applied,
+    total: checks.length,
+    enough: applied >= MIN_APPLIED_CHECKS,
+    coverage: areaCoverageText(applied, checks.length),
+  };
+}
+
+/** The brand fields that decide what an area can measure. */
+export type BrandInputs = {
+  websiteUrl?: string | null;
+  instagramHandle?: string | null;
+  twitterHandle?: string | null;
+  linkedinHandle?: string | null;
+  tiktokHandle?: string | null;
+  facebookHandle?: string | null;
+  colourPalette?: string[] | null;
+  fonts?: string[] | null;
+  logoUrl?: string | null;
+};
+
+/** What the brand could add so that each area has more to measure: 'social handles', 'a logo'. */
+export function inputsToAdd(brand: BrandInputs): Record<Area, string[]> {
+  const filled = (value: string | null | undefined) => Boolean(value?.trim());
+  const handles = [
+    brand.instagramHandle,
+    brand.twitterHandle,
+    brand.linkedinHandle,
+    brand.tiktokHandle,
+    brand.facebookHandle,
+  ].filter(filled).length;
+  const brandAssets: string[] = [];
+  if ((brand.colourPalette?.length ?? 0) < 2) brandAssets.push('a colour palette');
+  if (!filled(brand.logoUrl)) brandAssets.push('a logo');
+  if ((brand.fonts?.length ?? 0) === 0) brandAssets.push('brand fonts');
+  return {
+    website: filled(brand.websiteUrl) ? [] : ['a website address'],
+    socialMedia: handles === 0 ? ['social handles'] : handles === 1 ? ['a second social handle'] : [],
+    brandAssets,
+  };
+}
