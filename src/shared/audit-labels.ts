@@ -33,3 +33,12 @@ export function groupLabel(key: string): string {
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
+
+export const NOT_ENOUGH_MEASURED = 'Not enough measured';
+
+/** ['a colour palette', 'a logo', 'brand fonts'] → 'Add a colour palette, a logo or brand fonts to the brand to measure it.' */
+export function toAddSentence(toAdd: readonly string[]): string {
+  if (toAdd.length === 0) return 'Too few checks applied to give it a score.';
+  const list = toAdd.length === 1 ? toAdd[0] : `${toAdd.slice(0, -1).join(', ')} or ${toAdd.at(-1)}`;
+  return `Add ${list} to the brand to measure it.`;
+}

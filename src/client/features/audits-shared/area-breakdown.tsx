@@ -1,16 +1,26 @@
+import { NOT_ENOUGH_MEASURED, toAddSentence } from '../../../shared/audit-labels.ts';
 import type { TScoreGroup } from '../../../shared/schemas/audits.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { cn } from '../../lib/utils.ts';
 import { CheckItem } from './check-item.tsx';
+import { areaCoverageOf } from './coverage.ts';
 import { type AuditArea, areaDescriptions, areaLabels, auditAreas, groupLabel, sortChecks } from './labels.ts';
 import type { TReportAudit } from './report-types.ts';
 import { scoreSoftClass } from './score-colours.ts';
 
-function ScoreChip({ score, large = false }: { score: number | null; large?: boolean }) {
-  if (score === null) {
+function ScoreChip({
+  score,
+  large = false,
+  notEnough = false,
+}: {
+  score: number | null;
+  large?: boolean;
+  notEnough?: boolean;
+}) {
+  if (score === null || notEnough) {
     return (
       <span className="shrink-0 rounded-full bg-muted px-2.5 py-0.5 font-medium text-muted-foreground text-xs">
-        Not measured
+        {notEnough ? NOT_ENOUGH_MEASURED : 'Not measured'}
       </span>
     );
   }
@@ -67,6 +77,7 @@ export function AreaBreakdown({ audit }: { audit: TReportAudit }) {
         const groups = Object.entries(analysis[area] ?? {});
         if (groups.length === 0) return null;
         const score = audit[areaScoreKey[area]];
+        const coverage = areaCoverageOf(audit, area);
         return (
           <Card key={area} className="gap-4" data-area={area}>
             <CardHeader className="grid-cols-[1fr_auto] px-4 sm:px-6">
@@ -75,8 +86,14 @@ export function AreaBreakdown({ audit }: { audit: TReportAudit }) {
                   <h3 className="text-lg">{areaLabels[area]}</h3>
                 </CardTitle>
                 <CardDescription>{areaDescriptions[area]}</CardDescription>
+                {coverage && (
+                  <p className="text-muted-foreground text-xs" data-testid="area-coverage">
+                    {coverage.coverage}
+                    {!coverage.enough && ` · ${toAddSentence(coverage.toAdd)}`}
+                  </p>
+                )}
               </div>
-              <ScoreChip score={score} large />
+              <ScoreChip score={score} large notEnough={coverage?.enough === false} />
             </CardHeader>
             <CardContent className="space-y-4 px-4 sm:px-6">
               {groups.map(([key, group]) => (

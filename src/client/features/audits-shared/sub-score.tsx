@@ -1,21 +1,30 @@
 import type { LucideIcon } from 'lucide-react';
+import { NOT_ENOUGH_MEASURED, toAddSentence } from '../../../shared/audit-labels.ts';
+import type { TAreaCoverage } from '../../../shared/schemas/audits.ts';
 import { cn } from '../../lib/utils.ts';
 import { scoreBarClass, scoreTextClass } from './score-colours.ts';
 
 type SubScoreProps = {
   label: string;
   score: number | null;
+  /** how much of the area was measured; null for audits scored before it was recorded */
+  coverage?: TAreaCoverage | null;
   icon?: LucideIcon;
   /** 'compact' for audit cards; 'bar' adds a progress bar under the label. */
   variant?: 'compact' | 'bar';
   className?: string;
 };
 
-/** One area score (website, social media, brand assets); a missing score reads 'Not measured'. */
-export function SubScore({ label, score, icon: Icon, variant = 'bar', className }: SubScoreProps) {
-  const measured = score !== null;
+/**
+ * One area score (website, social media, brand assets) with its coverage ('12 of 20 checks applied').
+ * An area with too few applicable checks reads 'Not enough measured' and says what to add; a missing
+ * score without coverage reads 'Not measured'.
+ */
+export function SubScore({ label, score, coverage, icon: Icon, variant = 'bar', className }: SubScoreProps) {
+  const notEnough = coverage?.enough === false;
+  const measured = score !== null && !notEnough;
   return (
-    <div className={cn('min-w-0', className)}>
+    <div className={cn('min-w-0', className)} data-testid="sub-score" data-area-label={label}>
       <div className="flex items-baseline justify-between gap-2">
         <span className="flex min-w-0 items-center gap-1.5 text-muted-foreground text-xs sm:text-sm">
           {Icon && <Icon aria-hidden="true" className="size-3.5 shrink-0" />}
@@ -27,8 +36,8 @@ export function SubScore({ label, score, icon: Icon, variant = 'bar', className 
             {variant === 'bar' && <span className="font-normal text-muted-foreground text-xs">/100</span>}
           </span>
         ) : (
-          <span className="shrink-0 text-muted-foreground text-xs" title="Not measured">
-            <span aria-hidden="true">—</span> Not measured
+          <span className="shrink-0 text-muted-foreground text-xs">
+            <span aria-hidden="true">—</span> {notEnough ? NOT_ENOUGH_MEASURED : 'Not measured'}
           </span>
         )}
       </div>
@@ -38,6 +47,12 @@ export function SubScore({ label, score, icon: Icon, variant = 'bar', className 
             <div className={cn('h-full rounded-full', scoreBarClass(score))} style={{ width: `${score}%` }} />
           )}
         </div>
+      )}
+      {coverage && (
+        <p className={cn('text-muted-foreground', variant === 'bar' ? 'mt-1.5 text-xs' : 'text-[0.7rem]')}>
+          {coverage.coverage}
+          {notEnough && variant === 'bar' && <span className="block">{toAddSentence(coverage.toAdd)}</span>}
+        </p>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { CircleAlert, CircleCheck, LoaderCircle, RotateCcw } from 'lucide-react';
 import { Link } from 'wouter';
+import { NOT_ENOUGH_MEASURED } from '../../../shared/audit-labels.ts';
 import type { TAuditSummary } from '../../../shared/schemas/audits.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -8,6 +9,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { AuditProgress } from '../audits-shared/audit-progress.tsx';
 import { useStartAudit } from '../audits-shared/audit-queries.ts';
+import { areaCoverageOf, overallMeasured } from '../audits-shared/coverage.ts';
 import { areaScoreRows } from '../audits-shared/report-overview.tsx';
 import { scoreBandLabel, scoreTextClass } from '../audits-shared/score-colours.ts';
 import { SubScore } from '../audits-shared/sub-score.tsx';
@@ -70,18 +72,28 @@ export function AuditCard({ audit, brandBusy }: { audit: TAuditSummary; brandBus
       <CardContent className="flex-1 px-5">
         {audit.status === 'completed' && (
           <div className="flex items-center gap-5">
-            <div className="shrink-0 text-center">
-              <p className={cn('font-bold text-4xl tabular-nums leading-none', scoreTextClass(audit.overallScore))}>
-                {audit.overallScore}
-                <span className="sr-only"> out of 100</span>
-              </p>
-              <p className={cn('mt-1 font-medium text-xs', scoreTextClass(audit.overallScore))}>
-                {scoreBandLabel(audit.overallScore)}
-              </p>
-            </div>
+            {overallMeasured(audit) ? (
+              <div className="shrink-0 text-center">
+                <p className={cn('font-bold text-4xl tabular-nums leading-none', scoreTextClass(audit.overallScore))}>
+                  {audit.overallScore}
+                  <span className="sr-only"> out of 100</span>
+                </p>
+                <p className={cn('mt-1 font-medium text-xs', scoreTextClass(audit.overallScore))}>
+                  {scoreBandLabel(audit.overallScore)}
+                </p>
+              </div>
+            ) : (
+              <p className="w-16 shrink-0 text-center text-muted-foreground text-xs">{NOT_ENOUGH_MEASURED}</p>
+            )}
             <div className="min-w-0 flex-1 space-y-1.5">
-              {areaScoreRows.map(({ key, label }) => (
-                <SubScore key={key} label={label} score={audit[key]} variant="compact" />
+              {areaScoreRows.map(({ key, area, label }) => (
+                <SubScore
+                  key={key}
+                  label={label}
+                  score={audit[key]}
+                  coverage={areaCoverageOf(audit, area)}
+                  variant="compact"
+                />
               ))}
             </div>
           </div>

@@ -1,12 +1,16 @@
 import { ChartColumn, ScanSearch } from 'lucide-react';
 import { Link } from 'wouter';
+import { NOT_ENOUGH_MEASURED } from '../../../shared/audit-labels.ts';
 import type { TAuditSummary } from '../../../shared/schemas/audits.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
+import { areaCoverageOf, overallMeasured } from '../audits-shared/coverage.ts';
+import { areaScoreRows } from '../audits-shared/report-overview.tsx';
 import { scoreTextClass } from '../audits-shared/score-colours.ts';
+import { SubScore } from '../audits-shared/sub-score.tsx';
 
 /** The latest completed audits with their scores, or the way to the first audit. */
 export function RecentAudits({ audits }: { audits: TAuditSummary[] | null }) {
@@ -41,19 +45,36 @@ export function RecentAudits({ audits }: { audits: TAuditSummary[] | null }) {
         ) : (
           <ul className="divide-y" aria-label="Recent audits">
             {audits.map((audit) => (
-              <li key={audit.id} className="flex items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
-                <div className="min-w-0">
-                  <p className="truncate font-medium text-sm">{audit.brandName ?? 'Unknown Brand'}</p>
-                  <p className="text-muted-foreground text-xs">{formatDate(audit.createdAt)}</p>
+              <li key={audit.id} className="py-3 first:pt-0 last:pb-0" data-testid="recent-audit">
+                <div className="flex items-center justify-between gap-3">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium text-sm">{audit.brandName ?? 'Unknown Brand'}</p>
+                    <p className="text-muted-foreground text-xs">{formatDate(audit.createdAt)}</p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-3">
+                    {overallMeasured(audit) ? (
+                      <span className={cn('font-bold text-lg tabular-nums', scoreTextClass(audit.overallScore))}>
+                        {audit.overallScore}
+                        <span className="sr-only"> out of 100</span>
+                      </span>
+                    ) : (
+                      <span className="text-muted-foreground text-xs">{NOT_ENOUGH_MEASURED}</span>
+                    )}
+                    <Button variant="outline" size="sm" asChild>
+                      <Link href={`/audit-results/${audit.id}`}>View</Link>
+                    </Button>
+                  </div>
                 </div>
-                <div className="flex shrink-0 items-center gap-3">
-                  <span className={cn('font-bold text-lg tabular-nums', scoreTextClass(audit.overallScore))}>
-                    {audit.overallScore}
-                    <span className="sr-only"> out of 100</span>
-                  </span>
-                  <Button variant="outline" size="sm" asChild>
-                    <Link href={`/audit-results/${audit.id}`}>View</Link>
-                  </Button>
+                <div className="mt-2 grid gap-x-4 gap-y-1.5 sm:grid-cols-3">
+                  {areaScoreRows.map(({ key, area, label }) => (
+                    <SubScore
+                      key={key}
+                      label={label}
+                      score={audit[key]}
+                      coverage={areaCoverageOf(audit, area)}
+                      variant="compact"
+                    />
+                  ))}
                 </div>
               </li>
             ))}
