@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditDetailFixture } from '../../../tests/fixtures/audit-detail.ts';
 import { pdfWorkspace } from '../../../tests/helpers/pdf.ts';
+import { sortRecommendations } from '../../shared/recommendation-order.ts';
 import { ZAuditDetail } from '../../shared/schemas/audits.ts';
 import { renderAuditReportPdf } from './render-audit-report.tsx';
 
@@ -39,6 +40,58 @@ describe('renderAuditReportPdf', () => {
     expect(text).toContain('Narrative written with AI from the measured findings');
     expect(text).toContain('Brandlens brand audit');
     expect(text).toMatch(new RegExp(`Page 1 of ${pages}`));
+  });
+
+  it('lists recommendations in the shared order', async () => {
+    const { text } = await render('order', auditDetailFixture);
+    if (text === null) return;
+    const table = text.slice(text.lastIndexOf('Recommendations'));
+    const positions = sortRecommendations(auditDetailFixture.recommendations).map((r) =>
+      table.indexOf(r.title.slice(0, 24)),
+    );
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+
+  it('shows coverage beside each area score, and not enough measured instead of a score', async () => {
+    const notEnough = {
+      enough: false,
+      toAdd: ['social handles'],
+      applied: 1,
+      total: 5,
+      coverage: '1 of 5 checks applied',
+    };
+    const coverage = {
+      ...auditDetailFixture.coverage!,
+      socialMedia: notEnough,
+      brandAssets: { ...notEnough, toAdd: ['a colour palette', 'a logo'], total: 4, coverage: '1 of 4 checks applied' },
+    };
+    const websiteOnly = {
+      ...auditDetailFixture,
+      overallScore: 68,
+      socialMediaScore: null,
+      brandAssetsScore: null,
+      coverage,
+      analysis: { ...auditDetailFixture.analysis!, coverage },
+    };
+    const { text } = await render('website-only', websiteOnly);
+    if (text === null) return;
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('25 of 29 checks applied');
+    expect(flat).toContain('1 of 5 checks applied');
+    expect(flat).toContain('Not enough measured');
+    expect(flat).toContain('Add social handles to the brand to measure it.');
+    expect(flat).toContain('Add a colour palette or a logo to the brand to measure it.');
+    expect(flat).toContain('left out of the overall score');
+
+    const nothing = await render('nothing-measured', {
+      ...websiteOnly,
+      overallScore: 0,
+      websiteScore: null,
+      coverage: { ...coverage, website: notEnough, overallMeasured: false },
+    });
+    expect(nothing.text?.replace(/\s+/g, ' ')).toContain('has no overall score');
+    expect(nothing.text).toContain('NOT ENOUGH MEASURED');
   });
 
   it('uses the white-label company name, footer and logo when branding is given', async () => {

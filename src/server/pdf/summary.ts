@@ -1,5 +1,6 @@
 import { sortRecommendations } from '../../shared/recommendation-order.ts';
-import type { TAuditDetail, TCheckResult } from '../../shared/schemas/audits.ts';
+import type { TAreaCoverage, TAuditDetail, TCheckResult } from '../../shared/schemas/audits.ts';
+import { MIN_APPLIED_CHECKS } from '../analysis/scoring/coverage.ts';
 import { SCORE_BANDS, scoreBand } from './score-bands.ts';
 import { areaLabels, areas, type TArea } from './text.ts';
 
@@ -9,6 +10,16 @@ export function areaScore(audit: TAuditDetail, area: TArea): number | null {
   if (area === 'website') return audit.websiteScore;
   if (area === 'socialMedia') return audit.socialMediaScore;
   return audit.brandAssetsScore;
+}
+
+/** The area's coverage ('25 of 29 checks applied'); null for audits scored before it was recorded. */
+export function areaCoverage(audit: TAuditDetail, area: TArea): TAreaCoverage | null {
+  return audit.coverage?.[area] ?? null;
+}
+
+/** False when no area had enough measured: the stored overall 0 is then not a score. */
+export function overallMeasured(audit: TAuditDetail): boolean {
+  return audit.coverage?.overallMeasured !== false;
 }
 
 export function checksOf(audit: TAuditDetail, area?: TArea): TCheckResult[] {
@@ -34,9 +45,11 @@ export function scoreReading(audit: TAuditDetail, brandName: string): string[] {
   const overall = Math.round(audit.overallScore);
   const band = scoreBand(overall);
   const range = SCORE_BANDS.find((b) => b.band === band);
-  const sentences = [
-    `${brandName} scores ${overall} out of 100 overall, in the ${range?.label.toLowerCase() ?? ''} band (${range?.range ?? ''}): ${bandReading[band]}`,
-  ];
+  const sentences = overallMeasured(audit)
+    ? [
+        `${brandName} scores ${overall} out of 100 overall, in the ${range?.label.toLowerCase() ?? ''} band (${range?.range ?? ''}): ${bandReading[band]}`,
+      ]
+    : [`${brandName} has no overall score: too few checks applied in every area to give one.`];
   const measured = areas
     .map((area) => ({ area, score: areaScore(audit, area) }))
     .filter((a): a is { area: TArea; score: number } => a.score !== null)
@@ -48,7 +61,16 @@ export function scoreReading(audit: TAuditDetail, brandName: string): string[] {
       `${areaLabels[best.area]} is the strongest area at ${Math.round(best.score)}; ${areaLabels[worst.area].toLowerCase()} has the most room to improve at ${Math.round(worst.score)}.`,
     );
   }
-  const unmeasured = areas.filter((area) => areaScore(audit, area) === null).map((a) => areaLabels[a]);
+  const notEnough = areas.filter((area) => areaCoverage(audit, area)?.enough === false);
+  if (notEnough.length > 0) {
+    const names = notEnough.map((area) => areaLabels[area]).join(' and ');
+    sentences.push(
+      `${names} had too few checks applied (fewer than ${MIN_APPLIED_CHECKS}) to be scored, so ${notEnough.length > 1 ? 'they are' : 'it is'} shown as not enough measured and left out of the overall score.`,
+    );
+  }
+  const unmeasured = areas
+    .filter((area) => areaScore(audit, area) === null && !notEnough.includes(area))
+    .map((a) => areaLabels[a]);
   if (unmeasured.length > 0) {
     sentences.push(
       `${unmeasured.join(' and ')} could not be measured, so ${unmeasured.length > 1 ? 'they are' : 'it is'} left out of the overall score rather than estimated.`,

@@ -1,9 +1,10 @@
 import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { NOT_ENOUGH_MEASURED, toAddSentence } from '../../../shared/audit-labels.ts';
 import { sortRecommendations } from '../../../shared/recommendation-order.ts';
 import type { TAuditDetail } from '../../../shared/schemas/audits.ts';
 import type { TReportContext } from '../context.ts';
 import { bandLabel, SCORE_BANDS, scoreBand } from '../score-bands.ts';
-import { areaScore, checksOf, countStatuses, scoreReading } from '../summary.ts';
+import { areaCoverage, areaScore, checksOf, countStatuses, overallMeasured, scoreReading } from '../summary.ts';
 import { areaLabels, areas, formatHours, formatNumber } from '../text.ts';
 import { bandColours, colours, FONT, FONT_BOLD, priorityColours, statusColours } from '../theme.ts';
 import { PAGE_MARGIN_X } from './page-chrome.tsx';
@@ -128,6 +129,8 @@ function Hero({ audit, ctx }: { audit: TAuditDetail; ctx: TReportContext }) {
 
 function AreaTile({ audit, area }: { audit: TAuditDetail; area: (typeof areas)[number] }) {
   const score = areaScore(audit, area);
+  const coverage = areaCoverage(audit, area);
+  const notEnough = coverage?.enough === false;
   const band = scoreBand(score);
   const counts = countStatuses(checksOf(audit, area));
   const applied = counts.pass + counts.fail;
@@ -135,8 +138,8 @@ function AreaTile({ audit, area }: { audit: TAuditDetail; area: (typeof areas)[n
     <View style={[styles.tile, { borderTopColor: bandColours[band].bar }]}>
       <Text style={styles.tileLabel}>{areaLabels[area].toUpperCase()}</Text>
       <View style={styles.tileRow}>
-        {score === null ? (
-          <Text style={styles.tileNone}>Not measured</Text>
+        {score === null || notEnough ? (
+          <Text style={styles.tileNone}>{notEnough ? NOT_ENOUGH_MEASURED : 'Not measured'}</Text>
         ) : (
           <Text style={[styles.tileScore, { color: bandColours[band].fg }]}>
             {Math.round(score)}
@@ -146,9 +149,11 @@ function AreaTile({ audit, area }: { audit: TAuditDetail; area: (typeof areas)[n
         {score === null ? null : <BandPill score={score} />}
       </View>
       <ScoreBar score={score} />
-      <Text style={styles.tileFoot}>
-        {applied > 0 ? `${counts.pass} of ${applied} checks passed` : 'No checks could be applied'}
-        {counts.not_measured > 0 ? `; ${counts.not_measured} not measured` : ''}
+      {coverage ? <Text style={[styles.tileFoot, { color: colours.ink }]}>{coverage.coverage}</Text> : null}
+      <Text style={[styles.tileFoot, coverage ? { marginTop: 2 } : {}]}>
+        {notEnough
+          ? toAddSentence(coverage.toAdd)
+          : `${applied > 0 ? `${counts.pass} of ${applied} checks passed` : 'No checks could be applied'}${counts.not_measured > 0 ? `; ${counts.not_measured} not measured` : ''}`}
       </Text>
     </View>
   );
@@ -205,7 +210,7 @@ export function CoverSummary({ audit, ctx }: { audit: TAuditDetail; ctx: TReport
     <View>
       <Hero audit={audit} ctx={ctx} />
       <View style={styles.summary}>
-        <ScoreRing score={audit.overallScore} size={150} />
+        <ScoreRing score={overallMeasured(audit) ? audit.overallScore : null} size={150} />
         <View style={styles.reading}>
           <Text style={styles.h2}>What the scores mean</Text>
           {scoreReading(audit, ctx.brandName).map((sentence, i) => (

@@ -1,7 +1,8 @@
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
+import { NOT_ENOUGH_MEASURED, toAddSentence } from '../../../shared/audit-labels.ts';
 import type { TAuditDetail, TCheckResult, TScoreGroup } from '../../../shared/schemas/audits.ts';
 import type { TReportContext } from '../context.ts';
-import { areaScore, checksOf, countStatuses } from '../summary.ts';
+import { areaCoverage, areaScore, checksOf, countStatuses } from '../summary.ts';
 import { areaLabels, formatEvidenceValue, groupLabel, statusLabels, type TArea, truncate } from '../text.ts';
 import { colours, FONT, FONT_BOLD, FONT_ITALIC, FONT_MONO, statusColours } from '../theme.ts';
 import { A4_WIDTH, PAGE_MARGIN_X } from './page-chrome.tsx';
@@ -222,6 +223,7 @@ function AreaExtras({ audit, area }: { audit: TAuditDetail; area: TArea }) {
 export function AreaSection({ audit, area, ctx }: { audit: TAuditDetail; area: TArea; ctx: TReportContext }) {
   const groups = Object.entries(audit.analysis?.[area] ?? {});
   const counts = countStatuses(checksOf(audit, area));
+  const coverage = areaCoverage(audit, area);
   const score = areaScore(audit, area);
   const parts = [
     `${counts.pass} passed`,
@@ -244,7 +246,7 @@ export function AreaSection({ audit, area, ctx }: { audit: TAuditDetail; area: T
           </View>
         </View>
         <P style={styles.areaMeta}>
-          {`${groups.length} ${groups.length === 1 ? 'group' : 'groups'}, ${counts.pass + counts.fail + counts.not_applicable + counts.not_measured} checks: ${parts.join(', ')}.`}
+          {`${groups.length} ${groups.length === 1 ? 'group' : 'groups'}, ${counts.pass + counts.fail + counts.not_applicable + counts.not_measured} checks: ${parts.join(', ')}.${coverage ? ` Coverage: ${coverage.coverage}.` : ''}${coverage?.enough === false ? ` ${NOT_ENOUGH_MEASURED}, left out of the overall score. ${toAddSentence(coverage.toAdd)}` : ''}`}
         </P>
         <AreaExtras audit={audit} area={area} />
       </View>

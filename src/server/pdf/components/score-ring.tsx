@@ -29,8 +29,9 @@ function arcPath(cx: number, cy: number, r: number, fraction: number): string {
   return `M ${from.x.toFixed(2)} ${from.y.toFixed(2)} A ${r} ${r} 0 ${large} 1 ${to.x.toFixed(2)} ${to.y.toFixed(2)}`;
 }
 
-/** The overall score as a ring gauge, coloured by its band. */
-export function ScoreRing({ score, size = 150 }: { score: number; size?: number }) {
+/** The overall score as a ring gauge, coloured by its band; null draws an empty ring that says so. */
+export function ScoreRing({ score, size = 150 }: { score: number | null; size?: number }) {
+  if (score === null) return <EmptyRing size={size} />;
   const stroke = size * 0.09;
   const r = (size - stroke) / 2;
   const c = size / 2;
@@ -63,6 +64,23 @@ export function ScoreRing({ score, size = 150 }: { score: number; size?: number 
         <Text style={{ fontFamily: FONT_BOLD, fontSize: 9, color: bandColours[band].fg, marginTop: 5 }}>
           {bandLabel(band)}
         </Text>
+      </View>
+    </View>
+  );
+}
+
+function EmptyRing({ size }: { size: number }) {
+  const stroke = size * 0.09;
+  const r = (size - stroke) / 2;
+  const c = size / 2;
+  return (
+    <View style={{ width: size, height: size }}>
+      <Svg width={size} height={size} viewBox={`0 0 ${size} ${size}`}>
+        <Circle cx={c} cy={c} r={r} stroke={colours.panelStrong} strokeWidth={stroke} fill="none" />
+      </Svg>
+      <View style={styles.centre}>
+        <Text style={{ fontFamily: FONT_BOLD, fontSize: size * 0.22, color: colours.muted, lineHeight: 1 }}>-</Text>
+        <Text style={[styles.label, { marginTop: 6 }]}>NOT ENOUGH MEASURED</Text>
       </View>
     </View>
   );
