@@ -57,7 +57,7 @@ beforeAll(async () => {
     payload: { brandId: brand.json().id },
   });
   audit = await waitForAudit(target, cookie, started.json().id);
-});
+}, 180_000); // crawling, axe and the 10 s slow page can take more than a minute on a busy machine
 
 afterAll(async () => {
   await target?.close();
@@ -121,6 +121,16 @@ describe('auditing the fixture site', () => {
       socialMedia: audit.socialMediaScore,
       brandAssets: audit.brandAssetsScore,
     }).toEqual({ overall: 88, website: 78, socialMedia: 100, brandAssets: 87 });
+    // Unchanged by the "at least 3 applicable checks" rule: this brand declares handles, a palette,
+    // fonts and a logo, so every area has enough measured and all three count towards the overall score.
+    expect(audit.coverage).toMatchObject({
+      website: { enough: true, toAdd: [] },
+      socialMedia: { enough: true, toAdd: [] },
+      brandAssets: { enough: true, toAdd: [] },
+      overallMeasured: true,
+    });
+    expect(audit.coverage?.socialMedia.applied).toBeGreaterThanOrEqual(3);
+    expect(audit.coverage?.brandAssets.coverage).toMatch(/^\d+ of \d+ checks applied$/);
   });
 
   it('turns each failure into a recommendation with its computed impact', () => {
