@@ -35,6 +35,11 @@ export function SubScore({ label, score, coverage, icon: Icon, variant = 'bar', 
             {score}
             {variant === 'bar' && <span className="font-normal text-muted-foreground text-xs">/100</span>}
           </span>
+        ) : notEnough && variant === 'bar' ? (
+          // The words go under the bar, where there is room for them and for the label.
+          <span aria-hidden="true" className="shrink-0 text-muted-foreground text-xs">
+            —
+          </span>
         ) : (
           <span className="shrink-0 text-muted-foreground text-xs">
             <span aria-hidden="true">—</span> {notEnough ? NOT_ENOUGH_MEASURED : 'Not measured'}
@@ -50,6 +55,9 @@ export function SubScore({ label, score, coverage, icon: Icon, variant = 'bar', 
       )}
       {coverage && (
         <p className={cn('text-muted-foreground', variant === 'bar' ? 'mt-1.5 text-xs' : 'text-[0.7rem]')}>
+          {notEnough && variant === 'bar' && (
+            <span className="block font-medium text-foreground">{NOT_ENOUGH_MEASURED}</span>
+          )}
           {coverage.coverage}
           {notEnough && variant === 'bar' && <span className="block">{toAddSentence(coverage.toAdd)}</span>}
         </p>
