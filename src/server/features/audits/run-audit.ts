@@ -101,6 +101,8 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
     ...buildAnalysis(checks, scores),
     crawl: { pages: snapshot.pages.length, problems: snapshot.problems, durationMs: snapshot.durationMs },
   };
+  // An attempt whose lease was taken over (another worker now runs the audit) stores nothing.
+  signal?.throwIfAborted();
   await db
     .update(audits)
     .set({
