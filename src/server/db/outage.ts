@@ -14,6 +14,8 @@ export type DatabaseOutage = {
    */
   report(error: unknown): boolean;
   readonly active: boolean;
+  /** Connection errors reported during the current (or the last) outage. */
+  readonly reports: number;
 };
 
 /** How long a client is asked to wait before it tries again (the Retry-After header). */
@@ -50,16 +52,18 @@ export function databaseOutage(database: Pick<DatabaseHandle, 'db' | 'executeSql
     }
     logger.info({ downForMs: Date.now() - (since ?? Date.now()), failures }, 'database available again');
     since = null;
-    failures = 0;
     stopProbing();
   };
 
   const tracker: DatabaseOutage = {
     report(error) {
       if (!isDatabaseUnavailable(error)) return false;
-      failures++;
-      if (since !== null) return true;
+      if (since !== null) {
+        failures++;
+        return true;
+      }
       since = Date.now();
+      failures = 1;
       logger.warn(
         { reason: describe(error) },
         'database unavailable: requests answer 503 and jobs wait until it is back; probing every 2 s',
@@ -72,6 +76,9 @@ export function databaseOutage(database: Pick<DatabaseHandle, 'db' | 'executeSql
     },
     get active() {
       return since !== null;
+    },
+    get reports() {
+      return failures;
     },
   };
   trackers.set(database.db, tracker);
