@@ -5,7 +5,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 import { databaseOutage } from '../../src/server/db/outage.ts';
 import { UNAVAILABLE_MESSAGE } from '../../src/server/http/errors.ts';
-import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
+import { createJobQueue } from '../../src/server/jobs/queue.ts';
 import { registerJobs } from '../../src/server/jobs/registry.ts';
 import { startTcpProxy, type TcpProxy } from '../doubles/tcp-proxy.ts';
 import { sessionCookieFrom, testConfig } from '../helpers/app.ts';
