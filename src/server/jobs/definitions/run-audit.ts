@@ -11,7 +11,8 @@ export const runAuditJob = defineJob({
   name: 'run-audit',
   payload: z.object({ auditId: z.uuid() }),
   retryLimit: 2,
-  retryDelay: 5,
+  // A retry follows a crashed worker or a passing fault: 2-4 s, then 4-8 s, is spacing enough.
+  retryDelay: 2,
   retryBackoff: true,
   expireInSeconds: 300,
   heartbeatSeconds: 15,
