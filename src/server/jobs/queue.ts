@@ -23,8 +23,9 @@ export type JobQueueOptions = {
   /** How often an idle worker looks for jobs; at least 0.5 s, 2 s by default. */
   pollingIntervalSeconds?: number;
   /**
-   * How often pg-boss looks for jobs whose attempt expired (a worker that died mid-job) and sends
-   * them back for retry; pg-boss's default (60 s) unless set. Tests shorten it.
+   * How often pg-boss looks for attempts whose lease lapsed or whose time expired (a worker that
+   * died mid-job) and sends them back for retry: 5 s on PostgreSQL, pg-boss's 60 s on PGlite,
+   * unless set. Tests shorten it.
    */
   superviseIntervalSeconds?: number;
   /**
