@@ -6,6 +6,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { audits, brands, users } from '../../src/server/db/schema/index.ts';
 import {
   failAuditsStuckSince,
+  failAuditsWhoseJobFailed,
   STALE_AUDIT_REASON,
 } from '../../src/server/jobs/definitions/fail-stale-audits.handler.ts';
 import { runAuditJob } from '../../src/server/jobs/definitions/run-audit.ts';
@@ -181,6 +182,44 @@ describe.runIf(testDatabaseUrl)('an audit whose worker process is killed, on Pos
       await target.app.close();
     }
   }, 120_000);
+});
+
+describe('an audit whose job has no attempt left', () => {
+  it('is failed with a reason at the next sweep, while one whose job still runs is left alone', async () => {
+    const database = await createTestDatabase();
+    const queue = createJobQueue({ database, logger });
+    await queue.start();
+    try {
+      const [owner] = await database.db.insert(users).values({ email: 'last-attempt@example.com' }).returning();
+      const [deadBrand, runningBrand] = await database.db
+        .insert(brands)
+        .values([
+          { userId: owner!.id, name: 'Last Attempt Co', websiteUrl: fixture.url },
+          { userId: owner!.id, name: 'Still Running Co', websiteUrl: fixture.url },
+        ])
+        .returning();
+      const [dead, running] = await database.db
+        .insert(audits)
+        .values([
+          { brandId: deadBrand!.id, userId: owner!.id, status: 'processing' as const },
+          { brandId: runningBrand!.id, userId: owner!.id, status: 'processing' as const },
+        ])
+        .returning();
+      const deadJob = await queue.send(runAuditJob, { auditId: dead!.id });
+      await queue.send(runAuditJob, { auditId: running!.id });
+      // pg-boss failed it for good: its last attempt's worker died and the lease lapsed.
+      await database.executeSql(`update pgboss.job set state = 'failed' where id = $1`, [deadJob]);
+
+      expect(await failAuditsWhoseJobFailed(database.db)).toBe(1);
+      const rows = await database.db.select().from(audits).where(eq(audits.userId, owner!.id));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      expect(byId.get(dead!.id)).toMatchObject({ status: 'failed', failureReason: STALE_AUDIT_REASON });
+      expect(byId.get(running!.id)).toMatchObject({ status: 'processing' });
+    } finally {
+      await queue.stop({ graceful: false });
+      await database.close();
+    }
+  });
 });
 
 describe('an audit that outlived every attempt', () => {
