@@ -12,6 +12,7 @@ import { MAX_UPLOAD_BYTES } from '../shared/schemas/brands.ts';
 import { createAiWriter } from './ai/provider.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { databaseOutage } from './db/outage.ts';
 import type { FeatureContext } from './features/context.ts';
 import { registerFeatureRoutes } from './features/index.ts';
 import { createUploadStorage } from './features/uploads/storage.ts';
@@ -71,7 +72,7 @@ export async function buildApp(options: AppOptions) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, databaseOutage(database, app.log));
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

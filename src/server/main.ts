@@ -15,7 +15,8 @@ async function main() {
   await database.migrate();
 
   const logger = pino({ level: config.logLevel, name: 'jobs' });
-  const queue = createJobQueue({ database, logger });
+  // The embedded database's lock file proves no other process works its jobs.
+  const queue = createJobQueue({ database, logger, soleWorker: database.kind === 'pglite' });
   // Embedded mode is one process, so it always works its own jobs; with PostgreSQL, separate
   // worker processes (`npm run worker`) can take the work instead (RUN_WORKER=false).
   if (config.runWorker || database.kind === 'pglite') await registerJobs(queue, { database, config, logger });

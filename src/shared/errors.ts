@@ -10,6 +10,8 @@ export const appErrorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   upstream_failed: 502,
+  /** The database is unreachable for a moment; the reply carries Retry-After. */
+  unavailable: 503,
   internal: 500,
 } as const;
 

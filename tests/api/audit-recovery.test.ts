@@ -2,109 +2,246 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
 import { audits, brands, users } from '../../src/server/db/schema/index.ts';
 import {
   failAuditsStuckSince,
+  failAuditsWhoseJobFailed,
   STALE_AUDIT_REASON,
 } from '../../src/server/jobs/definitions/fail-stale-audits.handler.ts';
 import { runAuditJob } from '../../src/server/jobs/definitions/run-audit.ts';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
 import { registerJobs } from '../../src/server/jobs/registry.ts';
 import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
+import { startTcpProxy } from '../doubles/tcp-proxy.ts';
 import { createTestApp, type TestApp, testConfig } from '../helpers/app.ts';
-import { createTestDatabase } from '../helpers/database.ts';
+import {
+  createReopenableTestDatabase,
+  createTestDatabase,
+  type ReopenableTestDatabase,
+  testDatabaseUrl,
+} from '../helpers/database.ts';
 import { waitFor, waitForAudit } from '../helpers/jobs.ts';
 
-// A worker that dies mid-audit leaves its job active; once the attempt's time is up, pg-boss's
-// supervision sends it back and another worker completes the audit.
+// A worker killed mid-audit leaves its job active. Embedded mode resumes it when the app starts
+// again (the directory lock proves the old process is gone); with PostgreSQL the attempt's lease
+// lapses and any process's supervisor sends it back within seconds. The time to resume is printed.
 const env = { CRAWLER_ALLOW_LOOPBACK: 'true' };
 const logger = pino({ level: 'silent' });
-let database: DatabaseHandle;
 let fixture: FixtureSite;
-let target: TestApp;
-let firstWorker: JobQueue;
-let secondWorker: JobQueue | undefined;
 
-async function startWorker(options: { superviseIntervalSeconds?: number } = {}) {
+beforeAll(async () => {
+  fixture = await startFixtureSite({ slowMs: 5_000 });
+});
+
+afterAll(async () => {
+  await fixture.close();
+});
+
+async function startWorker(database: DatabaseHandle, options: { soleWorker?: boolean } = {}) {
   const queue = createJobQueue({ database, logger, pollingIntervalSeconds: 0.5, ...options });
   await registerJobs(queue, { database, config: testConfig(env), logger });
   await queue.start();
   return queue;
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  fixture = await startFixtureSite({ slowMs: 5_000 });
-  firstWorker = await startWorker();
-  target = await createTestApp({ database, env, queue: firstWorker });
-});
+/** Signs in, creates a brand on the fixture site and starts its audit; resolves once the crawl is mid-way. */
+async function startAuditMidCrawl(target: TestApp, email: string) {
+  const cookie = await target.signInAs(email);
+  await target.database.db.update(users).set({ planType: 'smb', maxBrands: 5 }).where(eq(users.email, email));
+  const brand = await target.app.inject({
+    method: 'POST',
+    url: '/api/brands',
+    headers: { cookie },
+    payload: { name: `Recovery ${email}`, websiteUrl: fixture.url },
+  });
+  const slowBefore = fixture.requests.filter((request) => request === '/slow.html').length;
+  const started = await target.app.inject({
+    method: 'POST',
+    url: '/api/audits',
+    headers: { cookie },
+    payload: { brandId: brand.json().id },
+  });
+  const auditId: string = started.json().id;
+  await waitFor(
+    async () => fixture.requests.filter((request) => request === '/slow.html').length,
+    (count) => count > slowBefore,
+    { what: 'the crawl to reach the slow page' },
+  );
+  return { cookie, auditId };
+}
 
-afterAll(async () => {
-  await secondWorker?.stop({ graceful: false });
-  await target.close();
-  await fixture.close();
-  await database.close();
-});
+/** Resolves once the audit's job is worked again (its second attempt is active or done). */
+async function waitForSecondAttempt(database: DatabaseHandle, auditId: string) {
+  await waitFor(
+    async () => {
+      const { rows } = await database.executeSql(
+        `select retry_count, state from pgboss.job where name = $1 and data->>'auditId' = $2`,
+        [runAuditJob.name, auditId],
+      );
+      return rows as Array<{ retry_count: number; state: string }>;
+    },
+    (rows) => rows.some((row) => row.retry_count >= 1 && ['active', 'completed'].includes(row.state)),
+    { timeoutMs: 60_000, intervalMs: 100, what: 'the audit to be worked again' },
+  );
+}
 
-describe('an audit whose worker is killed', () => {
-  it('is retried and completes', async () => {
-    const cookie = await target.signInAs('recovery@example.com');
-    await database.db
-      .update(users)
-      .set({ planType: 'smb', maxBrands: 5 })
-      .where(eq(users.email, 'recovery@example.com'));
-    const brand = await target.app.inject({
-      method: 'POST',
-      url: '/api/brands',
-      headers: { cookie },
-      payload: { name: 'Recovery Co', websiteUrl: fixture.url },
-    });
-    const started = await target.app.inject({
-      method: 'POST',
-      url: '/api/audits',
-      headers: { cookie },
-      payload: { brandId: brand.json().id },
-    });
-    const auditId = started.json().id;
+async function expectCompletedOnce(target: TestApp, cookie: string, auditId: string) {
+  const audit = await waitForAudit(target, cookie, auditId, 90_000);
+  expect(audit.status).toBe('completed');
+  expect(audit.overallScore).toBeGreaterThan(0);
+  const { rows } = await target.database.executeSql(
+    `select retry_count, state from pgboss.job where name = $1 and data->>'auditId' = $2`,
+    [runAuditJob.name, auditId],
+  );
+  expect(rows).toEqual([{ retry_count: 1, state: 'completed' }]);
+}
 
-    // Kill the worker while it waits on the slow page, mid-crawl.
-    await waitFor(async () => fixture.requests.includes('/slow.html'), Boolean, {
-      what: 'the crawl to reach the slow page',
-    });
-    await firstWorker.stop({ graceful: false });
-    const midway = await target.app.inject({ method: 'GET', url: `/api/audits/${auditId}`, headers: { cookie } });
-    expect(midway.json()).toMatchObject({ status: 'processing', progressStage: 'Crawling website' });
+describe('an audit whose embedded-mode process is killed', () => {
+  let store: ReopenableTestDatabase;
 
-    // The attempt's 5 minutes pass (moved back in time rather than waited for).
-    await database.executeSql(
-      `update pgboss.job set started_on = now() - interval '1 hour' where name = $1 and state = 'active'`,
-      [runAuditJob.name],
-    );
-    secondWorker = await startWorker({ superviseIntervalSeconds: 1 });
-
-    const audit = await waitForAudit(target, cookie, auditId, 60_000);
-    expect(audit.status).toBe('completed');
-    expect(audit.overallScore).toBeGreaterThan(0);
-    const { rows } = await database.executeSql('select retry_count, state from pgboss.job where name = $1', [
-      runAuditJob.name,
-    ]);
-    expect(rows).toEqual([{ retry_count: 1, state: 'completed' }]);
+  beforeAll(async () => {
+    store = await createReopenableTestDatabase({ kind: 'pglite' });
   });
 
-  it('is failed with a reason once it has outlived every attempt, so the brand can be audited again', async () => {
-    const [owner] = await database.db.select().from(users).where(eq(users.email, 'recovery@example.com'));
-    const [brand] = await database.db
-      .insert(brands)
-      .values({ userId: owner!.id, name: 'Stuck Co', websiteUrl: fixture.url })
-      .returning();
-    const hourAgo = new Date(Date.now() - 60 * 60_000);
-    const [stuck] = await database.db
-      .insert(audits)
-      .values({ brandId: brand!.id, userId: owner!.id, status: 'processing', createdAt: hourAgo })
-      .returning();
-    const failed = await failAuditsStuckSince(database.db, new Date(Date.now() - 20 * 60_000));
-    expect(failed).toBe(1);
-    const [after] = await database.db.select().from(audits).where(eq(audits.id, stuck!.id));
-    expect(after).toMatchObject({ status: 'failed', failureReason: STALE_AUDIT_REASON });
+  afterAll(async () => {
+    await store.destroy();
+  });
+
+  it('resumes as soon as the app starts again', async () => {
+    const first = await store.open();
+    const dying = await startWorker(first, { soleWorker: true });
+    const firstApp = await createTestApp({ database: first, env, queue: dying });
+    const { cookie, auditId } = await startAuditMidCrawl(firstApp, 'embedded@example.com');
+
+    // The process dies: its database goes with it and nothing settles the job, which stays active.
+    await first.close();
+    await dying.stop({ graceful: false }).catch(() => {});
+    await firstApp.app.close();
+
+    const second = await store.open();
+    const { rows } = await second.executeSql(`select state from pgboss.job where name = $1`, [runAuditJob.name]);
+    expect(rows).toEqual([{ state: 'active' }]);
+    const restarted = performance.now();
+    const worker = await startWorker(second, { soleWorker: true });
+    const target = await createTestApp({ database: second, env, queue: worker });
+    try {
+      await waitForSecondAttempt(second, auditId);
+      console.info(`embedded: audit resumed ${Math.round(performance.now() - restarted)} ms after the restart`);
+      expect(performance.now() - restarted).toBeLessThan(15_000);
+      await expectCompletedOnce(target, cookie, auditId);
+    } finally {
+      await worker.stop({ graceful: false });
+      await target.app.close();
+    }
+  }, 120_000);
+});
+
+describe.runIf(testDatabaseUrl)('an audit whose worker process is killed, on PostgreSQL', () => {
+  let database: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ kind: 'postgres' });
+  });
+
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('is taken over by another process within seconds of its lease lapsing', async () => {
+    // The first process reaches the database through a proxy; cutting it is that process dying,
+    // as far as the database can tell: no more heartbeats, and none of its writes land.
+    const server = new URL(database.connectionString!);
+    const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port || 5432) });
+    const doomed = await openDatabase({ databaseUrl: proxy.urlThrough(database.connectionString!) });
+    const dying = await startWorker(doomed);
+    const firstApp = await createTestApp({ database: doomed, env, queue: dying });
+    const survivor = await startWorker(database);
+    const target = await createTestApp({ database, env, queue: survivor });
+    try {
+      const { cookie, auditId } = await startAuditMidCrawl(firstApp, 'lease@example.com');
+      const { rows } = await database.executeSql(`select state, retry_count from pgboss.job where name = $1`, [
+        runAuditJob.name,
+      ]);
+      // The surviving process did not take the running audit while its worker was alive.
+      expect(rows).toEqual([{ state: 'active', retry_count: 0 }]);
+
+      const killed = performance.now();
+      await proxy.cut();
+      await waitForSecondAttempt(database, auditId);
+      console.info(`PostgreSQL: audit resumed ${Math.round(performance.now() - killed)} ms after its worker died`);
+      // Lease 15 s + supervisor every 5 s + first retry delay 2-4 s + polling.
+      expect(performance.now() - killed).toBeLessThan(40_000);
+      await expectCompletedOnce(target, cookie, auditId);
+    } finally {
+      await dying.stop({ graceful: false }).catch(() => {});
+      await firstApp.app.close();
+      await doomed.close().catch(() => {});
+      await proxy.close();
+      await survivor.stop({ graceful: false });
+      await target.app.close();
+    }
+  }, 120_000);
+});
+
+describe('an audit whose job has no attempt left', () => {
+  it('is failed with a reason at the next sweep, while one whose job still runs is left alone', async () => {
+    const database = await createTestDatabase();
+    const queue = createJobQueue({ database, logger });
+    await queue.start();
+    try {
+      const [owner] = await database.db.insert(users).values({ email: 'last-attempt@example.com' }).returning();
+      const [deadBrand, runningBrand] = await database.db
+        .insert(brands)
+        .values([
+          { userId: owner!.id, name: 'Last Attempt Co', websiteUrl: fixture.url },
+          { userId: owner!.id, name: 'Still Running Co', websiteUrl: fixture.url },
+        ])
+        .returning();
+      const [dead, running] = await database.db
+        .insert(audits)
+        .values([
+          { brandId: deadBrand!.id, userId: owner!.id, status: 'processing' as const },
+          { brandId: runningBrand!.id, userId: owner!.id, status: 'processing' as const },
+        ])
+        .returning();
+      const deadJob = await queue.send(runAuditJob, { auditId: dead!.id });
+      await queue.send(runAuditJob, { auditId: running!.id });
+      // pg-boss failed it for good: its last attempt's worker died and the lease lapsed.
+      await database.executeSql(`update pgboss.job set state = 'failed' where id = $1`, [deadJob]);
+
+      expect(await failAuditsWhoseJobFailed(database.db)).toBe(1);
+      const rows = await database.db.select().from(audits).where(eq(audits.userId, owner!.id));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      expect(byId.get(dead!.id)).toMatchObject({ status: 'failed', failureReason: STALE_AUDIT_REASON });
+      expect(byId.get(running!.id)).toMatchObject({ status: 'processing' });
+    } finally {
+      await queue.stop({ graceful: false });
+      await database.close();
+    }
+  });
+});
+
+describe('an audit that outlived every attempt', () => {
+  it('is failed with a reason, so the brand can be audited again', async () => {
+    const database = await createTestDatabase();
+    try {
+      const [owner] = await database.db.insert(users).values({ email: 'stuck@example.com' }).returning();
+      const [brand] = await database.db
+        .insert(brands)
+        .values({ userId: owner!.id, name: 'Stuck Co', websiteUrl: fixture.url })
+        .returning();
+      const hourAgo = new Date(Date.now() - 60 * 60_000);
+      const [stuck] = await database.db
+        .insert(audits)
+        .values({ brandId: brand!.id, userId: owner!.id, status: 'processing', createdAt: hourAgo })
+        .returning();
+      const failed = await failAuditsStuckSince(database.db, new Date(Date.now() - 20 * 60_000));
+      expect(failed).toBe(1);
+      const [after] = await database.db.select().from(audits).where(eq(audits.id, stuck!.id));
+      expect(after).toMatchObject({ status: 'failed', failureReason: STALE_AUDIT_REASON });
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -59,6 +59,16 @@ const looseJob = defineJob({
   expireInSeconds: 30,
 });
 
+const leasedJob = defineJob({
+  name: 'test-leased',
+  payload: z.object({ key: z.string() }),
+  retryLimit: 1,
+  retryDelay: 0,
+  retryBackoff: false,
+  expireInSeconds: 120,
+  heartbeatSeconds: 10,
+});
+
 /** Polls until check() returns a value other than undefined; fails after the deadline. */
 async function waitFor<T>(
   what: string,
@@ -188,6 +198,54 @@ describe.each(backends)('background jobs on $label', ({ kind }) => {
     expect(remaining).toEqual([{ sid: 'still-valid' }]);
   });
 
+  it('renews the lease of a job whose worker is alive, so another process never runs it too', async () => {
+    const holder = startQueue(database);
+    // Another process whose supervisor looks for lapsed leases every second.
+    const watcher = createJobQueue({ database, logger, pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 });
+    const calls: string[] = [];
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      await holder.work(leasedJob, async () => {
+        calls.push('holder');
+        await released;
+        return { by: 'holder' };
+      });
+      await holder.start();
+      const id = await holder.send(leasedJob, { key: 'alive' });
+      await waitForState(holder, leasedJob, id!, 'active');
+      await watcher.work(leasedJob, async () => {
+        calls.push('watcher');
+        return { by: 'watcher' };
+      });
+      await watcher.start();
+      // Renewed past its own length: unrenewed, the watcher would have retried it by now.
+      await waitFor(
+        'the lease to be renewed past its length',
+        async () => {
+          const { rows } = await database.executeSql(
+            'select extract(epoch from heartbeat_on - started_on) as renewed from pgboss.job where id = $1',
+            [id],
+          );
+          const renewed = Number((rows[0] as { renewed: unknown } | undefined)?.renewed);
+          return renewed > leasedJob.heartbeatSeconds! + 2 ? renewed : undefined;
+        },
+        40_000,
+      );
+      expect(await holder.getJob(leasedJob, id!)).toMatchObject({ state: 'active', retryCount: 0 });
+      release();
+      const job = await waitForState(holder, leasedJob, id!, 'completed');
+      expect(job).toMatchObject({ retryCount: 0, output: { by: 'holder' } });
+      expect(calls).toEqual(['holder']);
+    } finally {
+      release();
+      await watcher.stop({ graceful: false });
+      await holder.stop({ graceful: false });
+    }
+  });
+
   it('keeps a job sent while no worker runs across a restart and works it afterwards', async () => {
     const store = await createReopenableTestDatabase({ kind });
     try {
@@ -227,6 +285,7 @@ describe('job definitions', () => {
     const base = { payload: z.object({}), retryLimit: 1, retryDelay: 0, retryBackoff: false, expireInSeconds: 10 };
     expect(() => defineJob({ ...base, name: 'has space' })).toThrow(/may only contain/);
     expect(() => defineJob({ ...base, name: 'ok', retryLimit: -1 })).toThrow(/retryLimit/);
+    expect(() => defineJob({ ...base, name: 'ok', heartbeatSeconds: 5 })).toThrow(/heartbeatSeconds/);
     expect(defineJob({ ...base, name: 'ok' }).policy).toBe('standard');
   });
 });

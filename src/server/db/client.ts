@@ -40,10 +40,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A server that does not answer at all (a dropped network) fails the query after 5 s, so the
+  // request answers 503 instead of hanging.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle connection closed by the server (restart, failover) is dropped from the pool and
-  // replaced on the next query; unhandled, its 'error' event would end the process.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // replaced on the next query; unhandled, its 'error' event would end the process. It is not
+  // logged here: a server that went away makes the next query fail, and that outage is logged once
+  // (db/outage.ts), where ten idle connections would log ten lines.
+  pool.on('error', () => {});
   // Fail at start with a clear message instead of on the first request.
   const client = await pool.connect().catch(async (error: Error) => {
     await pool.end();

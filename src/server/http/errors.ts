@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { type AppErrorCode, appErrorStatus } from '../../shared/errors.ts';
+import { type DatabaseOutage, RETRY_AFTER_SECONDS } from '../db/outage.ts';
 
 /** The one error type actions throw; the handler below turns it into `{ message, code }`. */
 export class AppError extends Error {
@@ -34,7 +35,10 @@ function issuesOfZodError(error: ZodError): Issue[] {
   return error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 }
 
-export function registerErrorHandling(app: FastifyInstance) {
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+
+/** Turns every error, from hooks (the session lookup) and handlers alike, into `{ message, code }`. */
+export function registerErrorHandling(app: FastifyInstance, outage?: DatabaseOutage) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({ message: error.message, code: error.code });
@@ -60,6 +64,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Fastify's and its plugins' own client errors: bad JSON, body too large, rate limit, media type.
       const message = status === 413 ? 'The upload is too large' : error.message;
       return reply.status(status).send({ message });
+    }
+    // The outage is logged once by the tracker; each request only says it was turned away.
+    if (outage?.report(error)) {
+      return reply
+        .status(appErrorStatus.unavailable)
+        .header('Retry-After', String(RETRY_AFTER_SECONDS))
+        .send({ message: UNAVAILABLE_MESSAGE, code: 'unavailable' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Internal Server Error' });

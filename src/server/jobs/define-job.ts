@@ -30,6 +30,12 @@ export type JobDefinitionOptions<TSchema extends JobPayloadSchema> = {
   retryBackoff: boolean;
   /** Seconds an attempt may run before it is failed (and retried while attempts remain). */
   expireInSeconds: number;
+  /**
+   * The attempt's lease (pg-boss heartbeat), at least 10 s: the worker renews it every half of this
+   * while the handler runs, and any process's supervisor retries an attempt whose lease lapsed (its
+   * worker died) instead of waiting for expireInSeconds. Unset: only the expiry catches a dead worker.
+   */
+  heartbeatSeconds?: number;
   policy?: JobPolicy;
   /**
    * Groups jobs for the policy: e.g. one key per report so it is never sent twice.
@@ -83,6 +89,8 @@ export type JobDependencies = {
 };
 
 const JOB_NAME = /^[\w.\-/]+$/;
+/** pg-boss refuses shorter heartbeats. */
+export const MIN_HEARTBEAT_SECONDS = 10;
 
 export function defineJob<TSchema extends JobPayloadSchema>(
   options: JobDefinitionOptions<TSchema>,
@@ -93,6 +101,9 @@ export function defineJob<TSchema extends JobPayloadSchema>(
   assertInteger(options.name, 'retryLimit', options.retryLimit, 0);
   assertInteger(options.name, 'retryDelay', options.retryDelay, 0);
   assertInteger(options.name, 'expireInSeconds', options.expireInSeconds, 1);
+  if (options.heartbeatSeconds !== undefined) {
+    assertInteger(options.name, 'heartbeatSeconds', options.heartbeatSeconds, MIN_HEARTBEAT_SECONDS);
+  }
   return Object.freeze({ ...options, policy: options.policy ?? 'standard' });
 }
 

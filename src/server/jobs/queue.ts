@@ -1,13 +1,21 @@
 import type { ConstructorOptions, Db, JobResult, JobWithMetadata } from 'pg-boss';
 import { PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
+import { databaseOutage } from '../db/outage.ts';
 import type { JobContext, JobDefinition, JobHandler, JobLogger, JobPayload, JobPayloadInput } from './define-job.ts';
+import { resumeInterruptedJobs } from './resume-interrupted.ts';
 
 /** pg-boss keeps its tables in this schema, beside the app's own tables. */
 export const JOB_SCHEMA = 'pgboss';
 /** pg-boss refuses faster polling. */
 export const MIN_POLLING_INTERVAL_SECONDS = 0.5;
 const DEFAULT_POLLING_INTERVAL_SECONDS = 2;
+/**
+ * On PostgreSQL (several processes) the supervisor looks for lapsed leases this often, so a job
+ * whose worker died is retried within its heartbeat plus this. Embedded mode keeps pg-boss's 60 s:
+ * there a dead worker is a dead process, and the next start resumes its jobs at once.
+ */
+const POSTGRES_SUPERVISE_INTERVAL_SECONDS = 5;
 
 export type JobQueueOptions = {
   database: DatabaseHandle;
@@ -15,10 +23,16 @@ export type JobQueueOptions = {
   /** How often an idle worker looks for jobs; at least 0.5 s, 2 s by default. */
   pollingIntervalSeconds?: number;
   /**
-   * How often pg-boss looks for jobs whose attempt expired (a worker that died mid-job) and sends
-   * them back for retry; pg-boss's default (60 s) unless set. Tests shorten it.
+   * How often pg-boss looks for attempts whose lease lapsed or whose time expired (a worker that
+   * died mid-job) and sends them back for retry: 5 s on PostgreSQL, pg-boss's 60 s on PGlite,
+   * unless set. Tests shorten it.
    */
   superviseIntervalSeconds?: number;
+  /**
+   * This process is the only one working the database (embedded mode: the directory lock proves
+   * it), so jobs still active at start were left by a process that died: they run again at once.
+   */
+  soleWorker?: boolean;
 };
 
 export type StopJobQueueOptions = {
@@ -103,11 +117,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     MIN_POLLING_INTERVAL_SECONDS,
     options.pollingIntervalSeconds ?? DEFAULT_POLLING_INTERVAL_SECONDS,
   );
+  const superviseIntervalSeconds =
+    options.superviseIntervalSeconds ??
+    (database.kind === 'postgres' ? POSTGRES_SUPERVISE_INTERVAL_SECONDS : undefined);
   const boss = new PgBoss({
     ...pgBossOptions(database),
-    ...(options.superviseIntervalSeconds ? { superviseIntervalSeconds: options.superviseIntervalSeconds } : {}),
+    // Lapsed leases are found by the monitor pass, which runs when both timers are due.
+    ...(superviseIntervalSeconds ? { superviseIntervalSeconds, monitorIntervalSeconds: superviseIntervalSeconds } : {}),
   });
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  const outage = databaseOutage(database, logger);
+  // While the database is down every poll fails: the outage is logged once, not once per poll.
+  boss.on('error', (error) => {
+    if (!outage.report(error)) logger.error({ err: error }, 'job queue error');
+  });
   boss.on('warning', (warning) => logger.warn({ data: warning.data }, `job queue warning: ${warning.message}`));
 
   const definitions = new Map<string, JobDefinition>();
@@ -125,6 +147,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         retryDelay: definition.retryDelay,
         retryBackoff: definition.retryBackoff,
         expireInSeconds: definition.expireInSeconds,
+        ...heartbeatOf(definition),
       });
       created.catch(() => createdQueues.delete(definition.name));
       createdQueues.set(definition.name, created);
@@ -212,6 +235,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       try {
         await boss.start();
         await Promise.all([...definitions.values()].map(createQueue));
+        // Before any worker starts, so none of them is taken for the dead process's.
+        if (options.soleWorker)
+          await resumeInterruptedJobs(boss, database, JOB_SCHEMA, [...definitions.keys()], logger);
         // stop() may have been called while pg-boss was starting.
         if (currentState() === 'stopped') throw new Error('The job queue was stopped while it was starting');
         state = 'started';
@@ -247,6 +273,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         retryDelay: definition.retryDelay,
         retryBackoff: definition.retryBackoff,
         expireInSeconds: definition.expireInSeconds,
+        ...heartbeatOf(definition),
         ...(singletonKey === undefined ? {} : { singletonKey }),
         ...(sendOptions.priority === undefined ? {} : { priority: sendOptions.priority }),
         ...(sendOptions.startAfter === undefined ? {} : { startAfter: sendOptions.startAfter }),
@@ -273,6 +300,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           retryDelay: definition.retryDelay,
           retryBackoff: definition.retryBackoff,
           expireInSeconds: definition.expireInSeconds,
+          ...heartbeatOf(definition),
           ...(singletonKey === undefined ? {} : { singletonKey }),
         });
       });
@@ -306,6 +334,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       }));
     },
   };
+}
+
+/** The lease goes on the queue and on every job: a queue created by an older release has none. */
+function heartbeatOf(definition: JobDefinition): { heartbeatSeconds?: number } {
+  return definition.heartbeatSeconds === undefined ? {} : { heartbeatSeconds: definition.heartbeatSeconds };
 }
 
 function pgBossOptions(database: DatabaseHandle): ConstructorOptions {

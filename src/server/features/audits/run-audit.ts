@@ -109,6 +109,8 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
       overallMeasured: scores.overallMeasured,
     },
   };
+  // An attempt whose lease was taken over (another worker now runs the audit) stores nothing.
+  signal?.throwIfAborted();
   await db
     .update(audits)
     .set({

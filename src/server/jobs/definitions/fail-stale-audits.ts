@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { defineJob } from '../define-job.ts';
 
 /**
- * An audit's job gets three attempts of at most 5 minutes each. One still processing long after
- * that lost its job (its worker died on the last attempt, or it was never queued): it is failed
- * with a reason, so the brand can be audited again and the plan does not count it.
+ * An audit's job gets three attempts of at most 5 minutes each, retried seconds after a worker dies
+ * (its lease lapses). An audit still processing whose job failed for good (its worker died on the
+ * last attempt), or long after every attempt (it was never queued), is failed with a reason, so
+ * the brand can be audited again and the plan does not count it.
  */
 export const failStaleAudits = defineJob({
   name: 'fail-stale-audits',
