@@ -7,7 +7,7 @@
  * - PostgreSQL and embedded: time from `npm start` to the first answer, resident memory of the web
  *   process at idle and under that load.
  *
- * Runs alone: `node bench/api-overhead.ts` (Node 24, e.g. through `npx`), or in `npm run bench`.
+ * Runs alone: `node bench/api-overhead.ts [postgres|embedded]` (Node 24), or in `npm run bench`.
  * Needs PostgreSQL on 127.0.0.1:5432 (BENCH_POSTGRES_URL to change); creates and drops its own database.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,7 +19,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { brands, sessions, users } from '../src/server/db/schema/index.ts';
 import { freePort, type StartedProcess, sampleMax, startServing } from './app-process.ts';
-import { type LoadResult, runLoad } from './load.ts';
+import { runLoad } from './load.ts';
 
 const CONNECTIONS = 16;
 const ROUNDS = 3;
@@ -70,14 +70,17 @@ function startApp(env: Record<string, string>, port: number, logName: string) {
   });
 }
 
-async function load(server: StartedProcess, cookie: string, durationMs: number): Promise<LoadResult> {
-  return runLoad({
+/** A load run, with the server's CPU time per request (steadier than requests/s on a busy machine). */
+async function load(server: StartedProcess, cookie: string, durationMs: number) {
+  const cpuBefore = server.cpuMs();
+  const result = await runLoad({
     origin: server.origin,
     path: '/api/brands',
     headers: { cookie },
     connections: CONNECTIONS,
     durationMs,
   });
+  return { ...result, cpuMsPerRequest: (server.cpuMs() - cpuBefore) / result.requests };
 }
 
 /** Waits until the process's memory stops moving (two readings 500 ms apart within 1 MB), at most 10 s. */
@@ -102,6 +105,8 @@ async function sameAnswers(app: StartedProcess, bare: StartedProcess, cookie: st
   }
   if (!Array.isArray(fromApp) || fromApp.length !== 5) throw new Error('expected 5 brands');
 }
+
+type LoadRound = Awaited<ReturnType<typeof load>>;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const mb = (value: number) => `${value.toFixed(0)} MB`;
@@ -130,25 +135,26 @@ async function measurePostgres() {
 
     await load(bare, cookie, WARMUP_MS);
     await load(app, cookie, WARMUP_MS);
-    const appRates: number[] = [];
-    const bareRates: number[] = [];
+    const appRounds: LoadRound[] = [];
+    const bareRounds: LoadRound[] = [];
     const stopSampling = sampleMax(app.rssMb);
     for (let round = 0; round < ROUNDS; round += 1) {
-      bareRates.push((await load(bare, cookie, ROUND_MS)).requestsPerSecond);
-      appRates.push((await load(app, cookie, ROUND_MS)).requestsPerSecond);
+      bareRounds.push(await load(bare, cookie, ROUND_MS));
+      appRounds.push(await load(app, cookie, ROUND_MS));
     }
     const underLoad = stopSampling();
-    const ratio = median(appRates) / median(bareRates);
+    const rate = (rounds: LoadRound[]) => median(rounds.map((round) => round.requestsPerSecond));
+    const cpu = (rounds: LoadRound[]) => median(rounds.map((round) => round.cpuMsPerRequest));
+    const describe = (rounds: LoadRound[]) =>
+      `${rate(rounds).toFixed(0)} requests/s, ${cpu(rounds).toFixed(2)} CPU ms a request  (rounds: ${rounds.map((round) => round.requestsPerSecond.toFixed(0)).join(', ')} requests/s)`;
     console.log(
       `\nGET /api/brands on PostgreSQL, ${CONNECTIONS} connections, median of ${ROUNDS} × ${ROUND_MS / 1000} s:`,
     );
+    console.log(`  bare node:http + pg  ${describe(bareRounds)}`);
+    console.log(`  Brandlens            ${describe(appRounds)}`);
     console.log(
-      `  bare node:http + pg  ${median(bareRates).toFixed(0)} requests/s  (rounds: ${bareRates.map((r) => r.toFixed(0)).join(', ')})`,
+      `  ratio                ${(rate(appRounds) / rate(bareRounds)).toFixed(2)} of the requests/s  (target ≥ ${TARGET_RATIO}); ${(cpu(bareRounds) / cpu(appRounds)).toFixed(2)} of the CPU time a request`,
     );
-    console.log(
-      `  Brandlens            ${median(appRates).toFixed(0)} requests/s  (rounds: ${appRates.map((r) => r.toFixed(0)).join(', ')})`,
-    );
-    console.log(`  ratio                ${ratio.toFixed(2)}  (target ≥ ${TARGET_RATIO})`);
     console.log('Web process on PostgreSQL (npm start, production):');
     console.log(
       `  start to first answer ${app.startMs.toFixed(0)} ms; memory at idle ${mb(idle)}, under load ${mb(underLoad)}`,
@@ -188,4 +194,9 @@ export async function measureApiOverhead() {
   await measureEmbedded();
 }
 
-if (import.meta.main) await measureApiOverhead();
+if (import.meta.main) {
+  // `node bench/api-overhead.ts postgres` (or `embedded`) runs one half.
+  const only = process.argv[2];
+  if (only !== 'embedded') await measurePostgres();
+  if (only !== 'postgres') await measureEmbedded();
+}

@@ -18,6 +18,8 @@ export type StartedProcess = {
   startMs: number;
   /** resident memory of the serving process, in MB */
   rssMb(): number;
+  /** CPU time the serving process has used so far, in ms (user + system) */
+  cpuMs(): number;
   stop(): Promise<void>;
 };
 
@@ -50,6 +52,23 @@ export function rssMbOf(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** utime + stime of a process in ms; /proc counts clock ticks of 10 ms. */
+export function cpuMsOf(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** The process that serves: the leaf of the tree with the most resident memory. */
+function servingPid(pid: number): number {
+  const leaves = leavesOf(pid);
+  return leaves.reduce((best, leaf) => (rssMbOf(leaf) > rssMbOf(best) ? leaf : best), leaves[0] ?? pid);
 }
 
 /** Polls until the server answers at all (any status), or fails after `timeoutMs`. */
@@ -100,8 +119,8 @@ export async function startServing(options: {
     throw new Error(`${(error as Error).message}; see ${options.logFile}`);
   }
   const startMs = performance.now() - started;
-  const rssMb = () => Math.max(0, ...leavesOf(child.pid ?? 0).map(rssMbOf));
-  return { child, origin, startMs, rssMb, stop };
+  const serving = servingPid(child.pid ?? 0);
+  return { child, origin, startMs, rssMb: () => rssMbOf(serving), cpuMs: () => cpuMsOf(serving), stop };
 }
 
 /** Samples `read()` every `everyMs` until stopped; gives the largest value seen. */

@@ -18,9 +18,11 @@ import { createUploadStorage } from './features/uploads/storage.ts';
 import { createAuthenticator } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { createOidcSignIn } from './http/oidc.ts';
+import { OneLinePerRequest } from './http/request-log.ts';
 import { createSessionStore } from './http/session.ts';
 import { registerSignInRoutes, type SignInProviders } from './http/sign-in-routes.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { projectRoot } from './project-root.ts';
 
 export type AppOptions = {
   config: Config;
@@ -34,7 +36,7 @@ export type AppOptions = {
   queue?: JobQueue | null;
 };
 
-export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/client');
+export const defaultClientDir = path.join(projectRoot, 'dist/client');
 
 /** Share tokens and sign-in codes are secrets: request logs show where, never which. */
 export function redactUrl(url: string): string {
@@ -68,6 +70,7 @@ export async function buildApp(options: AppOptions) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
