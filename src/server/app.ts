@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import { MAX_UPLOAD_BYTES } from '../shared/schemas/brands.ts';
 import { createAiWriter } from './ai/provider.ts';
 import type { Config } from './config.ts';
@@ -19,6 +19,7 @@ import { createAuthenticator } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { createOidcSignIn } from './http/oidc.ts';
 import { OneLinePerRequest } from './http/request-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createSessionStore } from './http/session.ts';
 import { registerSignInRoutes, type SignInProviders } from './http/sign-in-routes.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -57,6 +58,9 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
+      // Written in the background instead of one blocking write per line; pino flushes what is
+      // left when the process exits.
+      stream: pino.destination({ sync: false }),
       redact: ['req.headers.cookie', 'req.headers.authorization'],
       serializers: {
         req: (request) => ({
@@ -76,7 +80,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(fastifyHelmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
