@@ -7,7 +7,6 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import pino from 'pino';
 import { MAX_UPLOAD_BYTES } from '../shared/schemas/brands.ts';
 import { createAiWriter } from './ai/provider.ts';
 import type { Config } from './config.ts';
@@ -18,7 +17,7 @@ import { createUploadStorage } from './features/uploads/storage.ts';
 import { createAuthenticator } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { createOidcSignIn } from './http/oidc.ts';
-import { OneLinePerRequest } from './http/request-log.ts';
+import { bufferedLogDestination, OneLinePerRequest } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createSessionStore } from './http/session.ts';
 import { registerSignInRoutes, type SignInProviders } from './http/sign-in-routes.ts';
@@ -58,9 +57,7 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
-      // Written in the background instead of one blocking write per line; pino flushes what is
-      // left when the process exits.
-      stream: pino.destination({ sync: false }),
+      stream: bufferedLogDestination(),
       redact: ['req.headers.cookie', 'req.headers.authorization'],
       serializers: {
         req: (request) => ({
