@@ -66,6 +66,18 @@ export function ownedBy(actor: Actor, ownerColumn: PgColumn): SQL {
   return inArray(ownerColumn, actor.ownerIds);
 }
 
+/**
+ * ownedBy for a prepared statement: the owner ids are its `ownerIds` parameter, given by
+ * ownerParams(actor) when it runs.
+ */
+export function ownedByParam(ownerColumn: PgColumn): SQL {
+  return sql`${ownerColumn} = any(${sql.placeholder('ownerIds')})`;
+}
+
+export function ownerParams(actor: Actor): { ownerIds: string[] } {
+  return { ownerIds: actor.ownerIds };
+}
+
 export async function getBrandOrThrow(db: Database, actor: Actor, brandId: string) {
   const [brand] = await db
     .select()
