@@ -1,10 +1,13 @@
 /**
  * `npm start`: builds the client when its sources are newer than the last build, then starts the
- * server (which applies migrations) on PORT, default 5000.
+ * server (which applies migrations) on PORT, default 5000, from its compiled JavaScript in
+ * dist/server, built here too when the server's sources changed (scripts/build-server.ts).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { serverBuildIsStale, serverOutDir } from './build-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampPath = path.join(root, 'dist/client/index.html');
@@ -37,4 +40,8 @@ if (newestMtime([...sourceDirs, ...buildInputs]) > builtAt) {
   });
 }
 
-await import('../src/server/main.ts');
+if (serverBuildIsStale()) {
+  // A child process for the same reason as the client's build.
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-server.ts')], { cwd: root, stdio: 'inherit' });
+}
+await import(pathToFileURL(path.join(serverOutDir, 'main.js')).href);

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -19,9 +18,12 @@ import { createUploadStorage } from './features/uploads/storage.ts';
 import { createAuthenticator } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { createOidcSignIn } from './http/oidc.ts';
+import { bufferedLogDestination, OneLinePerRequest } from './http/request-log.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createSessionStore } from './http/session.ts';
 import { registerSignInRoutes, type SignInProviders } from './http/sign-in-routes.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import { projectRoot } from './project-root.ts';
 
 export type AppOptions = {
   config: Config;
@@ -35,7 +37,7 @@ export type AppOptions = {
   queue?: JobQueue | null;
 };
 
-export const defaultClientDir = path.resolve(import.meta.dirname, '../../dist/client');
+export const defaultClientDir = path.join(projectRoot, 'dist/client');
 
 /** Share tokens and sign-in codes are secrets: request logs show where, never which. */
 export function redactUrl(url: string): string {
@@ -56,6 +58,7 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
+      stream: bufferedLogDestination(),
       redact: ['req.headers.cookie', 'req.headers.authorization'],
       serializers: {
         req: (request) => ({
@@ -69,12 +72,13 @@ export async function buildApp(options: AppOptions) {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
+    logController: new OneLinePerRequest(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, databaseOutage(database, app.log));
 
-  await app.register(fastifyHelmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -11,9 +11,7 @@
  * in answer schemas (strict mode wants every property required). It never logs the API key, and it logs
  * prompts and answers only at debug level.
  */
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { APICallError, generateText, type JSONSchema7, jsonSchema, type LanguageModel, Output, type Schema } from 'ai';
+import type { JSONSchema7, LanguageModel, Schema } from 'ai';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 
@@ -171,7 +169,7 @@ export type CreateAiWriterOptions = {
 /** The writer for the configured provider, or null when AI_PROVIDER is none. */
 export function createAiWriter(config: AiConfig, options: CreateAiWriterOptions = {}): AiWriter | null {
   if (config.provider === 'none') return null;
-  const languageModel = createLanguageModel(config);
+  let loaded: Promise<LoadedModel> | undefined;
   const { logger } = options;
   const maxAttempts = Math.max(1, options.maxAttempts ?? 2);
   const label = `${config.provider} model ${config.model}`;
@@ -183,17 +181,19 @@ export function createAiWriter(config: AiConfig, options: CreateAiWriterOptions 
     async writeStructured<T>(request: AiWriteRequest<T>): Promise<T> {
       const context = { provider: config.provider, model: config.model, schemaName: request.schemaName };
       logger?.debug({ ...context, system: request.system, prompt: request.prompt }, 'AI write: request');
+      loaded ??= loadLanguageModel(config);
+      const { sdk, languageModel } = await loaded;
       for (let attempt = 1; ; attempt += 1) {
         const timeoutSignal = AbortSignal.timeout(config.timeoutMs);
         const abortSignal = request.abortSignal ? AbortSignal.any([timeoutSignal, request.abortSignal]) : timeoutSignal;
         const startedAt = Date.now();
         try {
-          const result = await generateText({
+          const result = await sdk.generateText({
             model: languageModel,
             system: request.system,
             prompt: request.prompt,
-            output: Output.object({
-              schema: portableSchema(request.schema),
+            output: sdk.Output.object({
+              schema: portableSchema(sdk, request.schema),
               name: request.schemaName,
               ...(request.schemaDescription === undefined ? {} : { description: request.schemaDescription }),
             }),
@@ -226,7 +226,7 @@ export function createAiWriter(config: AiConfig, options: CreateAiWriterOptions 
               { kind: 'invalid-answer', attempts: attempt },
             );
           }
-          const statusCode = APICallError.isInstance(error) ? error.statusCode : undefined;
+          const statusCode = sdk.APICallError.isInstance(error) ? error.statusCode : undefined;
           const detail = redact(error instanceof Error ? error.message : String(error)).slice(0, 300);
           throw new AiWriteError(
             `The ${label} failed${statusCode === undefined ? '' : ` with HTTP ${statusCode}`}: ${detail}`,
@@ -257,7 +257,7 @@ const UNPORTABLE_KEYWORDS = [
 ];
 
 /** The zod schema as the model sees it (see the file comment), validated by zod itself. */
-export function portableSchema<T>(schema: z.ZodType<T>): Schema<T> {
+export function portableSchema<T>(sdk: AiSdk, schema: z.ZodType<T>): Schema<T> {
   const strip = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(strip);
     if (node === null || typeof node !== 'object') return node;
@@ -273,7 +273,7 @@ export function portableSchema<T>(schema: z.ZodType<T>): Schema<T> {
     return result;
   };
   const json = strip(z.toJSONSchema(schema, { target: 'draft-7', io: 'input' })) as JSONSchema7;
-  return jsonSchema<T>(json, {
+  return sdk.jsonSchema<T>(json, {
     validate: async (value) => {
       const parsed = await schema.safeParseAsync(value);
       return parsed.success ? { success: true, value: parsed.data } : { success: false, error: parsed.error };
@@ -281,19 +281,31 @@ export function portableSchema<T>(schema: z.ZodType<T>): Schema<T> {
   });
 }
 
-function createLanguageModel(config: AiModelConfig): LanguageModel {
+type AiSdk = typeof import('ai');
+type LoadedModel = { sdk: AiSdk; languageModel: LanguageModel };
+
+/**
+ * The AI SDK and the provider's package are large and only the configured provider is ever used,
+ * so they load at the first model call rather than when the server starts.
+ */
+async function loadLanguageModel(config: AiModelConfig): Promise<LoadedModel> {
+  const sdk = await import('ai');
   if (config.provider === 'anthropic') {
-    return createAnthropic({
+    const { createAnthropic } = await import('@ai-sdk/anthropic');
+    const provider = createAnthropic({
       apiKey: config.apiKey,
       ...(config.baseUrl === undefined ? {} : { baseURL: config.baseUrl }),
-    })(config.model);
+    });
+    return { sdk, languageModel: provider(config.model) };
   }
   // An OpenAI-compatible server without authentication still gets a (blank) key, so the SDK
   // never falls back to OPENAI_API_KEY from the environment: config.ts is the only reader of it.
-  return createOpenAI({
+  const { createOpenAI } = await import('@ai-sdk/openai');
+  const provider = createOpenAI({
     apiKey: config.apiKey ?? '',
     ...(config.baseUrl === undefined ? {} : { baseURL: config.baseUrl }),
-  }).chat(config.model);
+  });
+  return { sdk, languageModel: provider.chat(config.model) };
 }
 
 const INVALID_ANSWER_ERRORS = new Set([

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { projectRoot } from '../project-root.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,7 +23,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = path.join(projectRoot, 'src/server/db/migrations');
 
 export class EmbeddedDatabaseInUseError extends Error {}
 
@@ -65,15 +63,29 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   };
 }
 
+/** PGlite (a WebAssembly PostgreSQL) loads only in embedded mode: a server on PostgreSQL never holds it. */
+async function loadPglite() {
+  const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  return { PGlite, drizzlePglite: drizzle, migratePglite: migrate };
+}
+
 async function openPglite(directory: string | undefined): Promise<DatabaseHandle> {
   const releaseLock = directory ? acquireDirectoryLock(directory) : () => {};
   let client: PGlite;
+  let loaded: Awaited<ReturnType<typeof loadPglite>>;
   try {
+    loaded = await loadPglite();
+    const { PGlite } = loaded;
     client = directory ? await PGlite.create(path.join(directory)) : await PGlite.create();
   } catch (error) {
     releaseLock();
     throw error;
   }
+  const { drizzlePglite, migratePglite } = loaded;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   const executeSql: SqlExecutor = async (text, values) => {
     if (values && values.length > 0) return client.query(text, values);

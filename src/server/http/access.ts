@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -25,19 +25,33 @@ export function isAdminUser(config: Config, user: Pick<User, 'id' | 'email'>): b
   return config.admin.userIds.includes(user.id) || config.admin.emails.includes(user.email.toLowerCase());
 }
 
-export async function resolveActor(db: Database, config: Config, user: User): Promise<Actor> {
-  const agencies = await db
+/** The agencies whose active team includes an e-mail, oldest membership first. */
+function prepareAgenciesOfMember(db: Database) {
+  return db
     .select({ agencyUserId: agencyTeamMembers.agencyUserId })
     .from(agencyTeamMembers)
     .innerJoin(users, eq(users.id, agencyTeamMembers.agencyUserId))
     .where(
       and(
-        eq(agencyTeamMembers.memberEmail, user.email.toLowerCase()),
+        eq(agencyTeamMembers.memberEmail, sql.placeholder('email')),
         eq(agencyTeamMembers.isActive, true),
         eq(users.planType, 'agency'),
       ),
     )
-    .orderBy(asc(agencyTeamMembers.createdAt));
+    .orderBy(asc(agencyTeamMembers.createdAt))
+    .prepare('agencies_of_member');
+}
+
+// resolveActor runs on every signed-in request: its query is built once per database, prepared.
+const agenciesOfMember = new WeakMap<Database, ReturnType<typeof prepareAgenciesOfMember>>();
+
+export async function resolveActor(db: Database, config: Config, user: User): Promise<Actor> {
+  let query = agenciesOfMember.get(db);
+  if (!query) {
+    query = prepareAgenciesOfMember(db);
+    agenciesOfMember.set(db, query);
+  }
+  const agencies = await query.execute({ email: user.email.toLowerCase() });
   const agencyIds = agencies.map((row) => row.agencyUserId).filter((id) => id !== user.id);
   return {
     user,
@@ -50,6 +64,18 @@ export async function resolveActor(db: Database, config: Config, user: User): Pr
 /** The filter every owned-data query carries. */
 export function ownedBy(actor: Actor, ownerColumn: PgColumn): SQL {
   return inArray(ownerColumn, actor.ownerIds);
+}
+
+/**
+ * ownedBy for a prepared statement: the owner ids are its `ownerIds` parameter, given by
+ * ownerParams(actor) when it runs.
+ */
+export function ownedByParam(ownerColumn: PgColumn): SQL {
+  return sql`${ownerColumn} = any(${sql.placeholder('ownerIds')})`;
+}
+
+export function ownerParams(actor: Actor): { ownerIds: string[] } {
+  return { ownerIds: actor.ownerIds };
 }
 
 export async function getBrandOrThrow(db: Database, actor: Actor, brandId: string) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
@@ -24,13 +24,19 @@ const ZSwitchEmail = z.email();
  */
 export function createAuthenticator(deps: { db: Database; config: Config; sessions: SessionStore }) {
   const { db, config, sessions } = deps;
+  // Read on every signed-in request (see session.ts for why it is prepared).
+  const userById = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_by_id');
 
   async function findActor(request: FastifyRequest, reply: FastifyReply): Promise<Actor | null> {
     if (request.actor) return request.actor;
     const session = await sessions.load(request, reply);
     const userId = session?.data.userId;
     if (!userId) return null;
-    let [user] = await db.select().from(users).where(eq(users.id, userId));
+    let [user] = await userById.execute({ id: userId });
     if (!user) return null;
     const switchTo = request.headers[FORCE_SWITCH_HEADER];
     if (!config.isProduction && typeof switchTo === 'string') {

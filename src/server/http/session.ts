@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { type SessionData, sessions } from '../db/schema/index.ts';
@@ -26,6 +26,13 @@ export function createSessionStore(db: Database, options: { secureCookies: boole
     signed: true,
     expires,
   });
+  // Every signed-in request reads its session: a prepared statement skips building the query
+  // each time and lets PostgreSQL reuse its plan.
+  const sessionBySid = db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.sid, sql.placeholder('sid')))
+    .prepare('session_by_sid');
 
   function readSid(request: FastifyRequest): string | undefined {
     const raw = request.cookies[SESSION_COOKIE];
@@ -37,7 +44,7 @@ export function createSessionStore(db: Database, options: { secureCookies: boole
   async function load(request: FastifyRequest, reply: FastifyReply): Promise<LoadedSession | undefined> {
     const sid = readSid(request);
     if (!sid) return undefined;
-    const [row] = await db.select().from(sessions).where(eq(sessions.sid, sid));
+    const [row] = await sessionBySid.execute({ sid });
     if (!row || row.expire.getTime() <= Date.now()) return undefined;
     if (row.expire.getTime() - Date.now() < SESSION_TTL_MS - ROLLING_REFRESH_MS) {
       const expire = new Date(Date.now() + SESSION_TTL_MS);

@@ -4,7 +4,8 @@ import { ZShareAuditRequest, ZShareTokenParams } from '../../../shared/schemas/a
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { renderAuditReportPdf } from '../../pdf/render-audit-report.tsx';
+import { loadAuditReportRenderer } from '../../pdf/load-renderers.ts';
+import type { renderAuditReportPdf } from '../../pdf/render-audit-report.tsx';
 import { toAuditDetail } from '../audits/audit-dto.ts';
 import { getAuditOrThrow } from '../audits/get-audit-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
@@ -33,7 +34,8 @@ export function registerAuditReportRoutes(parent: FastifyInstance, ctx: FeatureC
 
   async function renderFor(ownerId: string, detail: Parameters<typeof renderAuditReportPdf>[0]) {
     const branding = await loadReportBranding(ctx.db, ctx.uploads, ownerId);
-    return renderAuditReportPdf(detail, { branding });
+    const render = await loadAuditReportRenderer();
+    return render(detail, { branding });
   }
 
   app.post('/api/audits/:id/pdf', { ...signedIn, schema: { params: ZIdParams } }, async (request, reply) => {

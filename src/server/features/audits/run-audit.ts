@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { writeAuditNarrative } from '../../ai/audit-narrative.ts';
 import type { AiLogger, AiWriter } from '../../ai/provider.ts';
-import { CrawlFailedError, crawlSite } from '../../analysis/crawler.ts';
+import type { crawlSite } from '../../analysis/crawler.ts';
 import type { Resolver } from '../../analysis/fetch/safe-fetch.ts';
-import { buildAnalysis, runAllChecks } from '../../analysis/run-checks.ts';
+import { loadAuditEngine } from '../../analysis/load-audit-engine.ts';
 import { inputsToAdd } from '../../analysis/scoring/coverage.ts';
-import { scoreAudit } from '../../analysis/scoring/score.ts';
+import type { scoreAudit } from '../../analysis/scoring/score.ts';
 import type { CheckResult } from '../../analysis/types.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -56,6 +56,7 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
   };
 
   if (!brand.websiteUrl) return markFailed(db, auditId, `${brand.name} has no website address to audit.`);
+  const { crawlSite, CrawlFailedError, runAllChecks, buildAnalysis, scoreAudit } = await loadAuditEngine();
 
   await progress(STAGES.crawl.label, STAGES.crawl.from);
   let snapshot: Awaited<ReturnType<typeof crawlSite>>;

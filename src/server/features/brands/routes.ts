@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZCreateBrandRequest, ZIdParams, ZUpdateBrandRequest } from '../../../shared/schemas/brands.ts';
 import { brands } from '../../db/schema/index.ts';
-import { getBrandOrThrow, ownedBy } from '../../http/access.ts';
+import { getBrandOrThrow, ownedByParam, ownerParams } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import type { FeatureContext } from '../context.ts';
 import { toBrandDto } from './brand-dto.ts';
@@ -13,13 +13,16 @@ import { deleteBrand, updateBrand } from './update-brand.ts';
 export function registerBrandRoutes(parent: FastifyInstance, ctx: FeatureContext) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: ctx.auth.requireActor };
+  // The brand list is behind most screens, so its query is prepared once.
+  const listBrands = ctx.db
+    .select()
+    .from(brands)
+    .where(ownedByParam(brands.userId))
+    .orderBy(asc(brands.createdAt))
+    .prepare('brands_of_owners');
 
   app.get('/api/brands', signedIn, async (request) => {
-    const rows = await ctx.db
-      .select()
-      .from(brands)
-      .where(ownedBy(actorOf(request), brands.userId))
-      .orderBy(asc(brands.createdAt));
+    const rows = await listBrands.execute(ownerParams(actorOf(request)));
     return rows.map(toBrandDto);
   });
 

@@ -8,7 +8,7 @@ import { brands, marketingRecommendations } from '../../db/schema/index.ts';
 import { ownedBy } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { renderMarketingRecommendationsPdf } from '../../pdf/render-marketing-recommendations.tsx';
+import { loadMarketingRecommendationsRenderer } from '../../pdf/load-renderers.ts';
 import { loadReportBranding } from '../audit-reports/report-branding.ts';
 import { pdfFileName, sendPdf } from '../audit-reports/routes.ts';
 import { getAuditOrThrow } from '../audits/get-audit-or-throw.ts';
@@ -53,7 +53,8 @@ export function registerRecommendationRoutes(parent: FastifyInstance, ctx: Featu
       .where(and(eq(marketingRecommendations.auditId, audit.id), ownedBy(actor, marketingRecommendations.userId)));
     if (!saved) throw new AppError('conflict', 'Generate the recommendations first');
     const branding = await loadReportBranding(ctx.db, ctx.uploads, audit.userId);
-    const pdf = await renderMarketingRecommendationsPdf(
+    const render = await loadMarketingRecommendationsRenderer();
+    const pdf = await render(
       {
         brandName: brand.name,
         auditDate: audit.completedAt ?? audit.createdAt,

@@ -1,0 +1,65 @@
+/**
+ * Compiles the server (TypeScript, and TSX for the PDF documents) into plain JavaScript in
+ * dist/server with Vite's server-side build, so production runs on Node without a runtime
+ * transpiler. Packages stay as imports of node_modules; modules the server loads lazily (the audit
+ * engine, the PDF renderers) become their own chunks, loaded at first use.
+ *
+ * `node scripts/build-server.ts` builds; `--if-stale` builds only when a source is newer than the
+ * last build. Chunks are named by content and old ones are kept, so a server still running from
+ * the previous build can load the lazy chunks it expects.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const serverOutDir = path.join(root, 'dist/server');
+export const serverEntries = { main: 'src/server/main.ts', worker: 'src/server/worker.ts' };
+const buildInputs = ['src/server', 'src/shared', 'package-lock.json', 'scripts/build-server.ts'];
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(entry).map((child) => newestMtime(path.join(entry, child))));
+}
+
+/** Whether a source of the server changed since dist/server was built (or it never was). */
+export function serverBuildIsStale(): boolean {
+  const builtAt = Math.min(
+    ...Object.keys(serverEntries).map((name) => {
+      const output = path.join(serverOutDir, `${name}.js`);
+      return fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
+    }),
+  );
+  return Math.max(...buildInputs.map((input) => newestMtime(path.join(root, input)))) > builtAt;
+}
+
+export async function buildServer(): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    // drizzle-orm is hundreds of small modules under a package.json of thousands of exports, which
+    // Node reads again for every module it resolves: loading it took seconds and over 100 MB of
+    // short-lived memory at start. Bundled into the build, it is resolved once, here.
+    ssr: { noExternal: ['drizzle-orm'] },
+    build: {
+      ssr: true,
+      outDir: serverOutDir,
+      emptyOutDir: false,
+      target: 'node22',
+      minify: false,
+      sourcemap: true,
+      rollupOptions: {
+        input: serverEntries,
+        output: { format: 'esm', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      },
+    },
+  });
+}
+
+if (import.meta.main && (!process.argv.includes('--if-stale') || serverBuildIsStale())) {
+  console.log('Building the server...');
+  await buildServer();
+}
