@@ -10,7 +10,7 @@ import {
   STALE_AUDIT_REASON,
 } from '../../src/server/jobs/definitions/fail-stale-audits.handler.ts';
 import { runAuditJob } from '../../src/server/jobs/definitions/run-audit.ts';
-import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
+import { createJobQueue } from '../../src/server/jobs/queue.ts';
 import { registerJobs } from '../../src/server/jobs/registry.ts';
 import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
 import { startTcpProxy } from '../doubles/tcp-proxy.ts';
