@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TUploadedFile } from '../../../shared/schemas/brands.ts';
+import { controlCharactersMessage, hasControlCharacters } from '../../../shared/schemas/text.ts';
 import { uploadedFiles } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
@@ -13,6 +14,9 @@ export async function storeUpload(
   ctx: FeatureContext,
   { actor, input }: { actor: Actor; input: { content: Buffer; originalName: string } },
 ): Promise<TUploadedFile> {
+  if (hasControlCharacters(input.originalName)) {
+    throw new AppError('validation', controlCharactersMessage('The file name'));
+  }
   const originalName = input.originalName.slice(0, 255) || 'upload';
   const type = sniffFileType(input.content);
   if (!type) {
