@@ -93,7 +93,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 } });
 
   const sessions = createSessionStore(database.db, { secureCookies: config.publicUrl.startsWith('https:') });
   const auth = createAuthenticator({ db: database.db, config, sessions });
