@@ -16,6 +16,7 @@ import type { FeatureContext } from './features/context.ts';
 import { registerFeatureRoutes } from './features/index.ts';
 import { createUploadStorage } from './features/uploads/storage.ts';
 import { createAuthenticator } from './http/authenticate.ts';
+import { registerCrossSiteProtection } from './http/cross-site.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { createOidcSignIn } from './http/oidc.ts';
 import { createSessionStore } from './http/session.ts';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerCrossSiteProtection(app, config.publicUrl);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

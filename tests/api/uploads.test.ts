@@ -156,15 +156,24 @@ describe('POST /api/upload', () => {
     expect(rowsAfter?.value).toBe(rowsBefore?.value);
   });
 
-  it('answers 400 when the body is not a multipart file', async () => {
+  it('answers 415 when the body is not multipart, and 400 when the part is not named file', async () => {
     const response = await target.app.inject({
       method: 'POST',
       url: '/api/upload',
       payload: { file: 'nope' },
       headers: { cookie: owner },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("Send the file as multipart/form-data in a part named 'file'");
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe('Send the request body as multipart/form-data');
+    const body = multipartFile(png, { fieldName: 'logo' });
+    const misnamed = await target.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: owner },
+    });
+    expect(misnamed.statusCode).toBe(400);
+    expect(misnamed.json().message).toBe("Send the file as multipart/form-data in a part named 'file'");
   });
 
   it('answers 400, not 500, for a truncated or malformed multipart body', async () => {

@@ -12,6 +12,7 @@ import { type Authenticator, actorOf } from './authenticate.ts';
 import { AppError } from './errors.ts';
 import type { OidcProfile, OidcSignIn } from './oidc.ts';
 import type { SessionStore } from './session.ts';
+import { signOutPageHtml } from './sign-out-page.ts';
 
 export type SignInProviders = { replit?: OidcSignIn; google?: OidcSignIn };
 type ProviderName = keyof SignInProviders;
@@ -142,10 +143,14 @@ export function registerSignInRoutes(
     finishProviderSignIn('google', request, reply),
   );
 
-  app.get('/api/logout', async (request, reply) => {
+  // Signing out changes state, so it is a form post, guarded against other sites like every post.
+  app.post('/api/logout', { config: { bodyType: 'form' } }, async (request, reply) => {
     await sessions.destroy(request, reply);
-    return reply.redirect('/');
+    return reply.redirect('/', 303);
   });
+  app.get('/api/logout', async (_request, reply) =>
+    reply.header('Cache-Control', 'no-store').type('text/html').send(signOutPageHtml),
+  );
 
   app.get(
     '/api/dev-switch',

@@ -18,7 +18,7 @@ const notMultipartFile = () =>
 export function registerUploadRoutes(parent: FastifyInstance, ctx: FeatureContext) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/upload', { preHandler: ctx.auth.requireActor }, async (request) => {
+  app.post('/api/upload', { preHandler: ctx.auth.requireActor, config: { bodyType: 'multipart' } }, async (request) => {
     if (!request.isMultipart()) throw notMultipartFile();
     let fileName = 'The file';
     let content: Buffer;
