@@ -94,6 +94,17 @@ describe('marketing recommendations', () => {
     expect((await inject('GET', `/api/marketing-recommendations/share/${token}`)).statusCode).toBe(404);
   });
 
+  it('shares again under a new link: the old one stays dead', async () => {
+    const again = await inject('POST', `/api/audits/${auditId}/marketing-recommendations/share`, owner);
+    const renewed = again.json().shareableToken;
+    expect(renewed).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(renewed).not.toBe(token);
+    expect(again.json().path).toBe(`/marketing-recommendations/${renewed}`);
+    expect((await inject('GET', `/api/marketing-recommendations/share/${renewed}`)).statusCode).toBe(200);
+    expect((await inject('GET', `/api/marketing-recommendations/share/${token}`)).statusCode).toBe(404);
+    await inject('DELETE', `/api/audits/${auditId}/marketing-recommendations/share`, owner);
+  });
+
   it('answers 401 signed out and 404 for another user’s audit', async () => {
     for (const method of ['GET', 'POST'] as const) {
       expect((await inject(method, `/api/audits/${auditId}/marketing-recommendations`)).statusCode).toBe(401);

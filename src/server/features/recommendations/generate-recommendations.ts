@@ -48,9 +48,10 @@ export async function setRecommendationsSharing(
   { actor, auditId, isPublic }: { actor: Actor; auditId: string; isPublic: boolean },
 ) {
   await getAuditOrThrow(ctx.db, actor, auditId);
+  // Stopping replaces the token, so a link shared before never works again (see stopSharingAudit).
   const [updated] = await ctx.db
     .update(marketingRecommendations)
-    .set({ isPublic })
+    .set(isPublic ? { isPublic } : { isPublic, shareableToken: newShareToken() })
     .where(and(eq(marketingRecommendations.auditId, auditId), ownedBy(actor, marketingRecommendations.userId)))
     .returning();
   if (!updated) throw new AppError('not_found', 'Generate the recommendations first');
