@@ -3,7 +3,7 @@ import type { TMarketingRecommendations } from '../../src/shared/schemas/recomme
 import { type LlmDouble, startLlmDouble } from '../doubles/llm.ts';
 import { auditDetailFixture } from '../fixtures/audit-detail.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { seedCompletedAudit } from '../helpers/seed.ts';
+import { seedCompletedAudit, setPlan } from '../helpers/seed.ts';
 
 let target: TestApp;
 let owner: string;
@@ -21,6 +21,7 @@ beforeAll(async () => {
   owner = await target.signInAs('strategist@example.com');
   stranger = await target.signInAs('strategy-stranger@example.com');
   auditId = (await seedCompletedAudit(target.database, 'strategist@example.com')).audit.id;
+  await setPlan(target.database, 'strategist@example.com', 'starter');
 });
 afterAll(async () => {
   await target.close();
@@ -129,6 +130,7 @@ describe('marketing recommendations written by a language model', () => {
     });
     cookie = await withModel.signInAs('model@example.com');
     modelAuditId = (await seedCompletedAudit(withModel.database, 'model@example.com')).audit.id;
+    await setPlan(withModel.database, 'model@example.com', 'starter');
   });
   afterAll(async () => {
     await withModel.close();
