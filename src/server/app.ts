@@ -91,6 +91,9 @@ export async function buildApp(options: AppOptions) {
       },
     },
     hsts: config.publicUrl.startsWith('https:'),
+    // No referrer leaves for other sites (share links carry tokens), while the app's own form
+    // posts carry a real Origin for the cross-site check.
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie, { secret: config.sessionSecret });

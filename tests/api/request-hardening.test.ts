@@ -54,6 +54,7 @@ describe('cross-site requests', () => {
   it('refuses Sec-Fetch-Site cross-site even without an Origin, and a null Origin', async () => {
     expect((await regenerate({ 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
     expect((await regenerate({ origin: 'null' })).statusCode).toBe(403);
+    expect((await regenerate({ origin: 'null', 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
   });
 
   it('refuses form and text bodies on JSON routes with 415', async () => {
@@ -90,6 +91,7 @@ describe('cross-site requests', () => {
   it('allows its own pages (same-origin, same-site, none) and clients that send neither header', async () => {
     const allowed: Record<string, string>[] = [
       { origin: ownOrigin, 'sec-fetch-site': 'same-origin' },
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
       { 'sec-fetch-site': 'same-site' },
       { 'sec-fetch-site': 'none' },
       {},

@@ -26,7 +26,8 @@ function mediaTypeOf(request: FastifyRequest): string | undefined {
 
 /**
  * Changes come only from Brandlens's own pages. A browser names the page a request came from in
- * Origin and Sec-Fetch-Site: a foreign Origin or Sec-Fetch-Site "cross-site" is refused with 403.
+ * Origin and Sec-Fetch-Site: a foreign Origin (or "null" from anywhere but the same origin) or
+ * Sec-Fetch-Site "cross-site" is refused with 403.
  * Requests carrying neither header are not from a browser page that could ride on someone's
  * cookie (scripts, the API clients of tokens), so they pass. Bodies must be of the route's type:
  * a JSON route refuses a form or text body with 415, so no form on another site can post to it.
@@ -39,9 +40,13 @@ export function registerCrossSiteProtection(app: FastifyInstance, publicUrl: str
   );
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method)) return;
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw crossSite();
+    const site = request.headers['sec-fetch-site'];
+    if (site === 'cross-site') throw crossSite();
     const origin = request.headers.origin;
-    if (origin !== undefined && origin !== ownOrigin) throw crossSite();
+    // A page whose referrer policy withholds its origin sends "null"; the browser's own
+    // Sec-Fetch-Site still says where the request came from.
+    const withheldOwnOrigin = origin === 'null' && site === 'same-origin';
+    if (origin !== undefined && origin !== ownOrigin && !withheldOwnOrigin) throw crossSite();
     const mediaType = mediaTypeOf(request);
     if (mediaType === undefined) return;
     const expected = request.routeOptions.config?.bodyType ?? 'json';
