@@ -40,9 +40,14 @@ async function upload(cookie: string | undefined, content: Buffer, fileName = 'l
   });
 }
 
-/** A real HTTP upload, sent in 64 KB chunks as a browser would stream it. */
+/**
+ * A real HTTP upload, sent in 64 KB chunks as a browser would stream it. The chunks are aligned
+ * to the file's first byte, so one of them ends exactly at 10 MB: the case where the parser's
+ * cut-off fell between chunks and a truncated file passed as whole.
+ */
 function streamUpload(url: string, cookie: string, content: Buffer, fileName: string) {
   const body = multipartFile(content, { fileName, contentType: 'image/png' });
+  const fileStart = body.payload.indexOf('\r\n\r\n') + 4;
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const request = http.request(url, { method: 'POST', headers: { ...body.headers, cookie } }, (response) => {
       let text = '';
@@ -54,8 +59,11 @@ function streamUpload(url: string, cookie: string, content: Buffer, fileName: st
     });
     request.on('error', reject);
     Readable.from(
-      (function* () {
-        for (let offset = 0; offset < body.payload.length; offset += 64 * 1024) {
+      (async function* () {
+        yield body.payload.subarray(0, fileStart);
+        for (let offset = fileStart; offset < body.payload.length; offset += 64 * 1024) {
+          // Hand each chunk over on its own turn of the event loop, as a network would.
+          await new Promise((next) => setImmediate(next));
           yield body.payload.subarray(offset, offset + 64 * 1024);
         }
       })(),
