@@ -16,6 +16,7 @@ import type { FeatureContext } from './features/context.ts';
 import { registerFeatureRoutes } from './features/index.ts';
 import { createUploadStorage } from './features/uploads/storage.ts';
 import { createAuthenticator } from './http/authenticate.ts';
+import { registerCrossSiteProtection } from './http/cross-site.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { createOidcSignIn } from './http/oidc.ts';
 import { bufferedLogDestination, OneLinePerRequest } from './http/request-log.ts';
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, databaseOutage(database, app.log));
+  registerCrossSiteProtection(app, config.publicUrl);
 
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -94,11 +96,14 @@ export async function buildApp(options: AppOptions) {
       },
     },
     hsts: config.publicUrl.startsWith('https:'),
+    // No referrer leaves for other sites (share links carry tokens), while the app's own form
+    // posts carry a real Origin for the cross-site check.
+    referrerPolicy: { policy: 'same-origin' },
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyRateLimit, { global: false });
-  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 } });
 
   const sessions = createSessionStore(database.db, { secureCookies: config.publicUrl.startsWith('https:') });
   const auth = createAuthenticator({ db: database.db, config, sessions });

@@ -114,6 +114,19 @@ describe('sharing an audit', () => {
     expect((await inject('GET', `/api/reports/${token}/pdf`)).statusCode).toBe(404);
   });
 
+  it('shares again under a new link: the old one stays dead', async () => {
+    const again = await inject('POST', `/api/audits/${auditId}/share`, owner, {});
+    expect(again.statusCode).toBe(200);
+    const renewed = again.json().shareableToken;
+    expect(renewed).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(renewed).not.toBe(token);
+    expect((await inject('GET', `/api/reports/${renewed}`)).statusCode).toBe(200);
+    expect((await inject('GET', `/api/reports/${token}`)).statusCode).toBe(404);
+    expect((await inject('GET', `/api/reports/${token}/pdf`)).statusCode).toBe(404);
+    expect((await inject('DELETE', `/api/audits/${auditId}/share`, owner)).statusCode).toBe(204);
+    expect((await inject('GET', `/api/reports/${renewed}`)).statusCode).toBe(404);
+  });
+
   it('answers 404 for unknown or malformed tokens, 401 signed out and 404 for another user', async () => {
     expect((await inject('GET', '/api/reports/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).statusCode).toBe(404);
     expect((await inject('GET', '/api/reports/short')).statusCode).toBe(404);

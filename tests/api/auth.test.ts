@@ -104,13 +104,46 @@ describe('session cookie and lifetime', () => {
     await second.close();
   });
 
-  it('logs out: the session row is deleted and the cookie no longer works', async () => {
+  it('logs out by form post: the session row is deleted and the cookie no longer works', async () => {
     const cookie = await dev.signInAs('leaver@example.com');
-    const logout = await dev.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
-    expect(logout.statusCode).toBe(302);
+    const logout = await dev.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: {
+        cookie,
+        origin: 'http://localhost:5000',
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: '',
+    });
+    expect(logout.statusCode).toBe(303);
     expect(logout.headers.location).toBe('/');
     const after = await dev.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('does not log out on GET: it shows a page whose button posts the sign-out form', async () => {
+    const cookie = await dev.signInAs('stayer@example.com');
+    const page = await dev.app.inject({ method: 'GET', url: '/api/logout', headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('<form method="post" action="/api/logout"><button type="submit">Sign Out</button>');
+    const after = await dev.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('refuses a sign-out form posted from another site', async () => {
+    const cookie = await dev.signInAs('targeted@example.com');
+    const forged = await dev.app.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie, origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
+    expect(forged.statusCode).toBe(403);
+    const after = await dev.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expect(after.statusCode).toBe(200);
   });
 });
 

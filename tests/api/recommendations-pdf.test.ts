@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, whiteLabelSettings } from '../../src/server/db/schema/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { seedCompletedAudit } from '../helpers/seed.ts';
+import { seedCompletedAudit, setPlan } from '../helpers/seed.ts';
 
 let target: TestApp;
 let owner: string;
@@ -19,6 +19,7 @@ beforeAll(async () => {
   owner = await target.signInAs('pdf-strategist@example.com');
   stranger = await target.signInAs('pdf-stranger@example.com');
   auditId = (await seedCompletedAudit(target.database, 'pdf-strategist@example.com')).audit.id;
+  await setPlan(target.database, 'pdf-strategist@example.com', 'starter');
 });
 afterAll(async () => {
   await target.close();

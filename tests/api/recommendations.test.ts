@@ -3,7 +3,7 @@ import type { TMarketingRecommendations } from '../../src/shared/schemas/recomme
 import { type LlmDouble, startLlmDouble } from '../doubles/llm.ts';
 import { auditDetailFixture } from '../fixtures/audit-detail.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { seedCompletedAudit } from '../helpers/seed.ts';
+import { seedCompletedAudit, setPlan } from '../helpers/seed.ts';
 
 let target: TestApp;
 let owner: string;
@@ -21,6 +21,7 @@ beforeAll(async () => {
   owner = await target.signInAs('strategist@example.com');
   stranger = await target.signInAs('strategy-stranger@example.com');
   auditId = (await seedCompletedAudit(target.database, 'strategist@example.com')).audit.id;
+  await setPlan(target.database, 'strategist@example.com', 'starter');
 });
 afterAll(async () => {
   await target.close();
@@ -94,6 +95,17 @@ describe('marketing recommendations', () => {
     expect((await inject('GET', `/api/marketing-recommendations/share/${token}`)).statusCode).toBe(404);
   });
 
+  it('shares again under a new link: the old one stays dead', async () => {
+    const again = await inject('POST', `/api/audits/${auditId}/marketing-recommendations/share`, owner);
+    const renewed = again.json().shareableToken;
+    expect(renewed).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(renewed).not.toBe(token);
+    expect(again.json().path).toBe(`/marketing-recommendations/${renewed}`);
+    expect((await inject('GET', `/api/marketing-recommendations/share/${renewed}`)).statusCode).toBe(200);
+    expect((await inject('GET', `/api/marketing-recommendations/share/${token}`)).statusCode).toBe(404);
+    await inject('DELETE', `/api/audits/${auditId}/marketing-recommendations/share`, owner);
+  });
+
   it('answers 401 signed out and 404 for another user’s audit', async () => {
     for (const method of ['GET', 'POST'] as const) {
       expect((await inject(method, `/api/audits/${auditId}/marketing-recommendations`)).statusCode).toBe(401);
@@ -118,6 +130,7 @@ describe('marketing recommendations written by a language model', () => {
     });
     cookie = await withModel.signInAs('model@example.com');
     modelAuditId = (await seedCompletedAudit(withModel.database, 'model@example.com')).audit.id;
+    await setPlan(withModel.database, 'model@example.com', 'starter');
   });
   afterAll(async () => {
     await withModel.close();

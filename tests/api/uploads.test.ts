@@ -1,8 +1,12 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploadedFiles } from '../../src/server/db/schema/index.ts';
 import { createTestApp, multipartFile, type TestApp } from '../helpers/app.ts';
 
 let target: TestApp;
@@ -36,6 +40,37 @@ async function upload(cookie: string | undefined, content: Buffer, fileName = 'l
   });
 }
 
+/**
+ * A real HTTP upload, sent in 64 KB chunks as a browser would stream it. The chunks are aligned
+ * to the file's first byte, so one of them ends exactly at 10 MB: the case where the parser's
+ * cut-off fell between chunks and a truncated file passed as whole.
+ */
+function streamUpload(url: string, cookie: string, content: Buffer, fileName: string) {
+  const body = multipartFile(content, { fileName, contentType: 'image/png' });
+  const fileStart = body.payload.indexOf('\r\n\r\n') + 4;
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers: { ...body.headers, cookie } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        text += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.on('error', reject);
+    Readable.from(
+      (async function* () {
+        yield body.payload.subarray(0, fileStart);
+        for (let offset = fileStart; offset < body.payload.length; offset += 64 * 1024) {
+          // Hand each chunk over on its own turn of the event loop, as a network would.
+          await new Promise((next) => setImmediate(next));
+          yield body.payload.subarray(offset, offset + 64 * 1024);
+        }
+      })(),
+    ).pipe(request);
+  });
+}
+
 describe('POST /api/upload', () => {
   it('stores an image under a random name and describes it', async () => {
     const response = await upload(owner, png, 'Our Logo.png');
@@ -56,22 +91,46 @@ describe('POST /api/upload', () => {
     expect(text.json().message).toBe('fake.png is not an image or PDF. Accepted: PNG, JPEG, GIF, WebP, SVG, PDF.');
   });
 
-  it('accepts a plain SVG and refuses one with a script', async () => {
+  it('accepts a plain SVG, and keeps only the safe drawing of a hostile one', async () => {
     const plain = await upload(
       owner,
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>'),
       'logo.svg',
     );
     expect(plain.json()).toMatchObject({ mimetype: 'image/svg+xml' });
-    const scripted = await upload(
+    const hostile = await upload(
       owner,
-      Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      Buffer.from(
+        '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg" onload="alert(1)">' +
+          '<svg:script>alert(1)</svg:script><script>alert(2)</script><foreignObject><div/></foreignObject>' +
+          '<use href="https://evil.example/x.svg#a"/><rect width="4" height="4" fill="#123456"/></svg>',
+      ),
       'evil.svg',
     );
-    expect(scripted.statusCode).toBe(415);
-    expect(scripted.json().message).toBe('evil.svg was refused: it contains a script.');
-    const handler = await upload(owner, Buffer.from('<svg onload="alert(1)"></svg>'), 'handler.svg');
-    expect(handler.statusCode).toBe(415);
+    expect(hostile.statusCode).toBe(200);
+    const stored = await target.app.inject({ method: 'GET', url: hostile.json().url, headers: { cookie: owner } });
+    expect(stored.headers['content-type']).toBe('image/svg+xml');
+    expect(stored.body).toContain('<rect width="4" height="4" fill="#123456"></rect>');
+    expect(stored.body).not.toMatch(/script|onload|foreignObject|evil\.example/i);
+    expect(hostile.json().size).toBe(stored.rawPayload.length);
+
+    const entities = await upload(
+      owner,
+      Buffer.from(
+        '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aa">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>',
+      ),
+      'entities.svg',
+    );
+    expect(entities.statusCode).toBe(415);
+    expect(entities.json().code).toBe('unsupported_media_type');
+  });
+
+  it('refuses a file name with a control character, naming it, with nothing stored', async () => {
+    const before = fs.readdirSync(uploadDir).length;
+    const response = await upload(owner, png, 'logo\u0000.png');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'The file name contains a control character', code: 'validation' });
+    expect(fs.readdirSync(uploadDir)).toHaveLength(before);
   });
 
   it('refuses files over 10 MB with 413', async () => {
@@ -81,15 +140,48 @@ describe('POST /api/upload', () => {
     expect(response.json().message).toBe('huge.png exceeds 10MB limit');
   });
 
-  it('answers 400 when the body is not a multipart file', async () => {
+  it('accepts exactly 10 MB and refuses 10 MB and one byte', async () => {
+    const exact = Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024 - png.length)]);
+    const accepted = await upload(owner, exact, 'exact.png');
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().size).toBe(10 * 1024 * 1024);
+    const over = await upload(owner, Buffer.concat([exact, Buffer.from([0])]), 'over.png');
+    expect(over.statusCode).toBe(413);
+  });
+
+  it('refuses an 11 MB upload streamed over a socket every time, writing nothing', async () => {
+    const address = await target.app.listen({ port: 0, host: '127.0.0.1' });
+    const filesBefore = fs.readdirSync(uploadDir).length;
+    const [rowsBefore] = await target.database.db.select({ value: count() }).from(uploadedFiles);
+    const eleven = Buffer.concat([png, Buffer.alloc(11 * 1024 * 1024 - png.length, 7)]);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const { status, body } = await streamUpload(`${address}/api/upload`, owner, eleven, `big-${attempt}.png`);
+      expect(status, `attempt ${attempt}`).toBe(413);
+      expect(JSON.parse(body).message).toBe(`big-${attempt}.png exceeds 10MB limit`);
+    }
+    expect(fs.readdirSync(uploadDir)).toHaveLength(filesBefore);
+    const [rowsAfter] = await target.database.db.select({ value: count() }).from(uploadedFiles);
+    expect(rowsAfter?.value).toBe(rowsBefore?.value);
+  });
+
+  it('answers 415 when the body is not multipart, and 400 when the part is not named file', async () => {
     const response = await target.app.inject({
       method: 'POST',
       url: '/api/upload',
       payload: { file: 'nope' },
       headers: { cookie: owner },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("Send the file as multipart/form-data in a part named 'file'");
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe('Send the request body as multipart/form-data');
+    const body = multipartFile(png, { fieldName: 'logo' });
+    const misnamed = await target.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      payload: body.payload,
+      headers: { ...body.headers, cookie: owner },
+    });
+    expect(misnamed.statusCode).toBe(400);
+    expect(misnamed.json().message).toBe("Send the file as multipart/form-data in a part named 'file'");
   });
 
   it('answers 400, not 500, for a truncated or malformed multipart body', async () => {

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
 import { launchBrowser, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
-import { seedCompletedAudit } from '../helpers/seed.ts';
+import { seedCompletedAudit, setPlan } from '../helpers/seed.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
 const LOGO = path.resolve(import.meta.dirname, '../fixtures/site/images/logo.png');
@@ -140,12 +140,47 @@ describe('brand audit', () => {
     await page.locator('[data-testid="audit-card"][data-status="completed"]').waitFor();
     expect(await noHorizontalOverflow(page)).toBeLessThanOrEqual(0);
 
+    // The used-up plan cannot re-run: the card offers the upgrade instead of Re-run.
+    const card = page.locator('[data-testid="audit-card"][data-status="completed"]');
+    await card.getByRole('link', { name: 'Upgrade to Re-run' }).waitFor();
+    expect(await card.getByRole('button', { name: /Re-run audit of/ }).count()).toBe(0);
+    await screenshotFor(page, 'free-plan-upgrade-instead-of-rerun');
+
     await page.getByRole('button', { name: 'Start Audit' }).click();
     await toast(page, 'Failed to start audit');
     await page
       .getByText('Your Free plan includes 1 audit. Upgrade your plan to run more audits.', { exact: true })
       .first()
       .waitFor();
+
+    await card.getByRole('link', { name: 'Upgrade to Re-run' }).click();
+    await page.waitForURL((url) => url.pathname === '/subscribe');
+    expect(await page.evaluate(() => localStorage.getItem('selectedPlan'))).toBe('starter');
+    await page.context().close();
+  });
+
+  it('offers Re-run to a plan with audits left, and the report says recommendations come with Starter on free', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await signInThroughPage(page, 'roomy@example.com');
+    const { audit } = await seedCompletedAudit(server.database, 'roomy@example.com');
+
+    await page.goto(`/audit-results/${audit.id}`);
+    const panel = page.getByRole('region', { name: 'AI marketing recommendations' });
+    await panel
+      .getByText('Your Free plan does not include AI recommendations. Upgrade to Starter to use them.')
+      .waitFor();
+    expect(await panel.getByRole('button', { name: 'Generate Recommendations' }).count()).toBe(0);
+    await page
+      .getByRole('region', { name: 'Upgrade your plan' })
+      .getByText('Starter adds AI recommendations, consumer insights and competitor tracking.', { exact: false })
+      .waitFor();
+    await screenshotFor(page, 'free-plan-recommendations-not-included');
+
+    await setPlan(server.database, 'roomy@example.com', 'starter');
+    await page.goto('/brand-audit');
+    const card = page.locator('[data-testid="audit-card"][data-status="completed"]');
+    await card.getByRole('button', { name: 'Re-run audit of Acme Coffee' }).waitFor();
+    expect(await card.getByRole('link', { name: 'Upgrade to Re-run' }).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -70,6 +70,22 @@ describe('sign-in and the app shell', () => {
     await page.context().close();
   });
 
+  it('signs out only by the form post: visiting /api/logout offers the button, Sign Out posts it', async () => {
+    const page = await newPage(browser, server.baseURL);
+    await signInThroughPage(page, 'sidebar@example.com');
+    await page.goto('/api/logout');
+    await page.getByRole('heading', { name: 'Sign out of Brandlens?' }).waitFor();
+    const stillSignedIn = await page.evaluate(() => fetch('/api/auth/user').then((response) => response.status));
+    expect(stillSignedIn).toBe(200);
+    await screenshotFor(page, 'sign-out-page');
+    await page.goto('/');
+    await page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('heading', { name: 'AI-Powered Brand Analysis Made Simple' }).waitFor();
+    const me = await page.evaluate(() => fetch('/api/auth/user').then((response) => response.status));
+    expect(me).toBe(401);
+    await page.context().close();
+  });
+
   it('continues a chosen paid plan to the subscribe screen once, then lets the dashboard show', async () => {
     const page = await newPage(browser, server.baseURL);
     await signInThroughPage(page, 'chooser@example.com');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
-import { seedCompletedAudit } from '../helpers/seed.ts';
+import { seedCompletedAudit, setPlan } from '../helpers/seed.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
 let server: RunningServer;
@@ -24,6 +24,7 @@ describe('marketing recommendations', () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await signInThroughPage(page, 'marketer@example.com');
     const { audit } = await seedCompletedAudit(server.database, 'marketer@example.com');
+    await setPlan(server.database, 'marketer@example.com', 'starter');
 
     await page.goto(`/audit-results/${audit.id}`);
     const panel = page.getByRole('region', { name: 'AI marketing recommendations' });

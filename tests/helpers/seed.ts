@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { audits, brands, users } from '../../src/server/db/schema/index.ts';
+import { audits, auditUsage, brands, users } from '../../src/server/db/schema/index.ts';
+import { type PlanKey, plans } from '../../src/shared/plans.ts';
 import { auditDetailFixture } from '../fixtures/audit-detail.ts';
 
 /**
@@ -34,5 +35,15 @@ export async function seedCompletedAudit(database: DatabaseHandle, ownerEmail: s
       completedAt: new Date(),
     })
     .returning();
+  // As starting it through the API would, the audit counts against the owner's plan.
+  await database.db.insert(auditUsage).values({ userId: owner.id, auditId: audit!.id });
   return { owner, brand: brand!, audit: audit! };
+}
+
+/** Puts an account on a plan, with the brand allowance that plan comes with. */
+export async function setPlan(database: DatabaseHandle, email: string, planType: PlanKey) {
+  await database.db
+    .update(users)
+    .set({ planType, maxBrands: plans[planType].limits.brands })
+    .where(eq(users.email, email));
 }

@@ -6,6 +6,18 @@ export const serverPaths = {
   devSwitch: '/api/dev-switch',
 } as const;
 
+/**
+ * Signing out is a form post (a full page load that lands on /), so no link or image on another
+ * site can end a session; for menu items that cannot hold a form themselves.
+ */
+export function submitSignOut(): void {
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = serverPaths.logout;
+  document.body.append(form);
+  form.submit();
+}
+
 /** A full page navigation (the server answers with a redirect). */
 export function navigateToServer(url: string): void {
   window.location.href = url;

@@ -1,10 +1,14 @@
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { planKeys, plans } from '../../shared/plans.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { agencyTeamMembers, brands, users } from '../db/schema/index.ts';
 import type { User } from '../features/users/upsert-user-by-email.ts';
 import { AppError, notFound } from './errors.ts';
+
+/** Plans whose owners can bring a team (agency): members act on the owner's brands. */
+const teamPlans = planKeys.filter((key) => plans[key].allows.teamManagement);
 
 /**
  * Tenancy in one place. Every query on owned data filters with `ownedBy(actor, table.userId)`
@@ -35,7 +39,7 @@ function prepareAgenciesOfMember(db: Database) {
       and(
         eq(agencyTeamMembers.memberEmail, sql.placeholder('email')),
         eq(agencyTeamMembers.isActive, true),
-        eq(users.planType, 'agency'),
+        inArray(users.planType, teamPlans),
       ),
     )
     .orderBy(asc(agencyTeamMembers.createdAt))

@@ -6,12 +6,14 @@ import { type TCurrentUser, ZDevSwitchQuery, ZGoogleLoginQuery, ZLoginQuery } fr
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { userIdentities, users } from '../db/schema/index.ts';
+import { workspacePlanOf } from '../features/billing/plan-limits.ts';
 import { upsertUserByEmail } from '../features/users/upsert-user-by-email.ts';
 import type { Actor } from './access.ts';
 import { type Authenticator, actorOf } from './authenticate.ts';
 import { AppError } from './errors.ts';
 import type { OidcProfile, OidcSignIn } from './oidc.ts';
 import type { SessionStore } from './session.ts';
+import { signOutPageHtml } from './sign-out-page.ts';
 
 export type SignInProviders = { replit?: OidcSignIn; google?: OidcSignIn };
 type ProviderName = keyof SignInProviders;
@@ -24,8 +26,10 @@ export function landingPathFor(plan: PlanKey | undefined): string {
   return plan && plan !== 'free' ? `/subscribe?plan=${plan}` : '/';
 }
 
-export function toCurrentUser(actor: Actor): TCurrentUser {
+/** The signed-in user as the client sees them, with the plan and allowance of their workspace. */
+export async function toCurrentUser(db: Database, actor: Actor): Promise<TCurrentUser> {
   const { user } = actor;
+  const workspace = await workspacePlanOf(db, actor.workspaceOwnerId);
   return {
     id: user.id,
     email: user.email,
@@ -38,6 +42,8 @@ export function toCurrentUser(actor: Actor): TCurrentUser {
     starterUsageCount: user.starterUsageCount,
     isAdmin: actor.isAdmin,
     agencyOwnerId: actor.workspaceOwnerId === user.id ? null : actor.workspaceOwnerId,
+    workspacePlanType: workspace.planType,
+    auditsRemaining: workspace.auditsRemaining,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -74,7 +80,7 @@ export function registerSignInRoutes(
     devSignIn,
   }));
 
-  app.get('/api/auth/user', { preHandler: auth.requireActor }, async (request) => toCurrentUser(actorOf(request)));
+  app.get('/api/auth/user', { preHandler: auth.requireActor }, async (request) => toCurrentUser(db, actorOf(request)));
 
   async function startProviderSignIn(
     name: ProviderName,
@@ -142,10 +148,14 @@ export function registerSignInRoutes(
     finishProviderSignIn('google', request, reply),
   );
 
-  app.get('/api/logout', async (request, reply) => {
+  // Signing out changes state, so it is a form post, guarded against other sites like every post.
+  app.post('/api/logout', { config: { bodyType: 'form' } }, async (request, reply) => {
     await sessions.destroy(request, reply);
-    return reply.redirect('/');
+    return reply.redirect('/', 303);
   });
+  app.get('/api/logout', async (_request, reply) =>
+    reply.header('Cache-Control', 'no-store').type('text/html').send(signOutPageHtml),
+  );
 
   app.get(
     '/api/dev-switch',

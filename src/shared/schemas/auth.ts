@@ -15,6 +15,10 @@ export const ZCurrentUser = z.object({
   isAdmin: z.boolean(),
   /** Set when the user is a member of an agency team and acts on that agency's brands */
   agencyOwnerId: z.uuid().nullable(),
+  /** The plan whose limits apply to what this user does: the agency's for a team member */
+  workspacePlanType: z.enum(planKeys),
+  /** Audits the workspace may still start under its plan; null is unlimited */
+  auditsRemaining: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ZText } from './text.ts';
 
-const trimmedOrNull = (max: number) =>
+const trimmedOrNull = (label: string, max: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() || null : (value ?? null)),
-    z.string().max(max, `Must be at most ${max} characters`).nullable(),
+    ZText(label).max(max, `${label} must be at most ${max} characters`).nullable(),
   );
 
 /** "example.com" is what people type; it means https://example.com. */
@@ -12,15 +13,33 @@ export function normaliseWebsiteUrl(value: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
 }
 
+export const websiteUrlCredentialsMessage =
+  'Website addresses cannot contain a user name or password: enter the address without them';
+
+/** A user name or password in a link would be shown to everyone the report is shared with. */
+function hasUserInfo(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.username !== '' || url.password !== '';
+  } catch {
+    return false;
+  }
+}
+
 export const ZWebsiteUrl = z.preprocess(
   (value) => (typeof value === 'string' ? (value.trim() ? normaliseWebsiteUrl(value) : null) : (value ?? null)),
-  z
-    .url({
-      protocol: /^https?$/,
-      hostname: /^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$|^\d+\.\d+\.\d+\.\d+$|^\[[0-9a-f:.]+\]$/i,
-      error: 'Please enter a valid website URL',
-    })
-    .max(2000, 'Please enter a valid website URL')
+  // The URL check drops tabs and line breaks, so the address as typed is checked first.
+  ZText('Website URL')
+    .pipe(
+      z
+        .url({
+          protocol: /^https?$/,
+          hostname: /^[a-z0-9.-]+\.[a-z]{2,}$|^localhost$|^\d+\.\d+\.\d+\.\d+$|^\[[0-9a-f:.]+\]$/i,
+          error: 'Please enter a valid website URL',
+        })
+        .max(2000, 'Please enter a valid website URL')
+        .refine((value) => !hasUserInfo(value), websiteUrlCredentialsMessage),
+    )
     .nullable(),
 );
 
@@ -32,31 +51,38 @@ export const ZUploadUrl = z.string().regex(/^\/api\/uploads\/[a-f0-9-]+\.[a-z0-9
 /** A brand file kept with the brand: an upload's reply. */
 export const ZBrandAsset = z.object({
   url: z.string().regex(/^\/api\/uploads\/[a-f0-9-]+\.[a-z0-9]+$/, 'Upload the brand asset first'),
-  originalName: z.string().max(255),
+  originalName: ZText('Brand asset file name').max(255),
   size: z.number().int().min(0),
-  mimetype: z.string().max(100),
+  mimetype: ZText('Brand asset type').max(100),
 });
 export type TBrandAsset = z.infer<typeof ZBrandAsset>;
 
 export const ZBrandFields = z.object({
   name: z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() : value),
-    z.string('Brand name is required').min(1, 'Brand name is required').max(200, 'Brand name is too long'),
+    ZText('Brand name', { required: 'Brand name is required' })
+      .min(1, 'Brand name is required')
+      .max(200, 'Brand name is too long'),
   ),
   websiteUrl: ZWebsiteUrl.optional(),
-  instagramHandle: trimmedOrNull(100).optional(),
-  twitterHandle: trimmedOrNull(100).optional(),
-  linkedinHandle: trimmedOrNull(200).optional(),
-  tiktokHandle: trimmedOrNull(100).optional(),
-  facebookHandle: trimmedOrNull(200).optional(),
+  instagramHandle: trimmedOrNull('Instagram handle', 100).optional(),
+  twitterHandle: trimmedOrNull('Twitter handle', 100).optional(),
+  linkedinHandle: trimmedOrNull('LinkedIn handle', 200).optional(),
+  tiktokHandle: trimmedOrNull('TikTok handle', 100).optional(),
+  facebookHandle: trimmedOrNull('Facebook handle', 200).optional(),
   logoUrl: ZUploadUrl.nullable().optional(),
   colourPalette: z.array(ZHexColour).max(12, 'At most 12 colours').optional(),
-  fonts: z.array(z.string().trim().min(1).max(100)).max(10, 'At most 10 fonts').optional(),
+  fonts: z
+    .array(
+      ZText('Font name').trim().min(1, 'Font names cannot be empty').max(100, 'Font names are at most 100 characters'),
+    )
+    .max(10, 'At most 10 fonts')
+    .optional(),
   assets: z.array(ZBrandAsset).max(20, 'At most 20 brand assets').optional(),
 });
 
 /** POST /api/brands. The client also sends userId; the server ignores it and uses the session. */
-export const ZCreateBrandRequest = ZBrandFields.extend({ userId: z.string().optional() });
+export const ZCreateBrandRequest = ZBrandFields.extend({ userId: ZText('userId').optional() });
 export type TCreateBrandRequest = z.input<typeof ZCreateBrandRequest>;
 
 /** PATCH /api/brands/{id} */

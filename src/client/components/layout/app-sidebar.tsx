@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { navigateToServer, serverPaths } from '../../lib/navigation.ts';
+import { serverPaths } from '../../lib/navigation.ts';
 import { Button } from '../ui/button.tsx';
 import { NavLinks } from './nav-links.tsx';
 
@@ -15,14 +15,16 @@ export function AppSidebar() {
         <NavLinks />
       </div>
       <div className="border-sidebar-border border-t p-3">
-        <Button
-          variant="ghost"
-          className="w-full justify-start gap-3 px-3 text-sidebar-foreground/80 hover:text-destructive"
-          onClick={() => navigateToServer(serverPaths.logout)}
-        >
-          <LogOut aria-hidden="true" />
-          Sign Out
-        </Button>
+        <form method="post" action={serverPaths.logout}>
+          <Button
+            type="submit"
+            variant="ghost"
+            className="w-full justify-start gap-3 px-3 text-sidebar-foreground/80 hover:text-destructive"
+          >
+            <LogOut aria-hidden="true" />
+            Sign Out
+          </Button>
+        </form>
       </div>
     </aside>
   );

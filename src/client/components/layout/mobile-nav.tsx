@@ -1,6 +1,6 @@
 import { LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
-import { navigateToServer, serverPaths } from '../../lib/navigation.ts';
+import { serverPaths } from '../../lib/navigation.ts';
 import { BrandLogo } from '../brand-logo.tsx';
 import { Button } from '../ui/button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '../ui/sheet.tsx';
@@ -26,14 +26,16 @@ export function MobileNav() {
           <NavLinks onNavigate={() => setOpen(false)} />
         </div>
         <div className="space-y-3 border-sidebar-border border-t p-3">
-          <Button
-            variant="ghost"
-            className="w-full justify-start gap-3 px-3 text-sidebar-foreground/80 hover:text-destructive"
-            onClick={() => navigateToServer(serverPaths.logout)}
-          >
-            <LogOut aria-hidden="true" />
-            Log Out
-          </Button>
+          <form method="post" action={serverPaths.logout}>
+            <Button
+              type="submit"
+              variant="ghost"
+              className="w-full justify-start gap-3 px-3 text-sidebar-foreground/80 hover:text-destructive"
+            >
+              <LogOut aria-hidden="true" />
+              Log Out
+            </Button>
+          </form>
           <div className="px-3 pb-1 text-muted-foreground">
             <BrandLogo className="opacity-70" markClassName="size-5" />
           </div>

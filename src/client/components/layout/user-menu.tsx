@@ -1,7 +1,7 @@
 import { ChevronDown, Inbox, LogOut, Settings, UserRoundCog } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { TCurrentUser } from '../../../shared/schemas/auth.ts';
-import { navigateToServer, serverPaths } from '../../lib/navigation.ts';
+import { submitSignOut } from '../../lib/navigation.ts';
 import { userDisplayName, userInitials } from '../../lib/user.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '../ui/avatar.tsx';
 import { Button } from '../ui/button.tsx';
@@ -58,11 +58,11 @@ export function UserMenu({ user }: { user: TCurrentUser | null | undefined }) {
           </DropdownMenuItem>
         )}
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => navigateToServer(serverPaths.logout)}>
+        <DropdownMenuItem onSelect={submitSignOut}>
           <UserRoundCog aria-hidden="true" />
           Switch Account
         </DropdownMenuItem>
-        <DropdownMenuItem variant="destructive" onSelect={() => navigateToServer(serverPaths.logout)}>
+        <DropdownMenuItem variant="destructive" onSelect={submitSignOut}>
           <LogOut aria-hidden="true" />
           Logout
         </DropdownMenuItem>

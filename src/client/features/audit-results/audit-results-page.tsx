@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
+import { plans } from '../../../shared/plans.ts';
 import type { TAuditDetail } from '../../../shared/schemas/audits.ts';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { CenteredSpinner } from '../../components/spinner.tsx';
@@ -39,6 +40,7 @@ function BackLink() {
 
 function CompletedReport({ audit }: { audit: TAuditDetail }) {
   const { user } = useAuth();
+  const plan = user?.workspacePlanType;
   const controls = useShareControls(audit);
   const host = hostOf(audit.brand.websiteUrl);
 
@@ -68,10 +70,12 @@ function CompletedReport({ audit }: { audit: TAuditDetail }) {
       <div className="space-y-6">
         <SharedNotice controls={controls} />
         <AuditReportView audit={audit}>
-          {user?.planType === 'free' && <UpgradePrompt reason="feature_limit" planType="free" />}
-          <section aria-label="AI marketing recommendations">
-            <MarketingRecommendationsPanel auditId={audit.id} brandName={audit.brand.name} />
-          </section>
+          {plan && !plans[plan].allows.recommendations && <UpgradePrompt reason="feature_limit" planType={plan} />}
+          {plan && (
+            <section aria-label="AI marketing recommendations">
+              <MarketingRecommendationsPanel auditId={audit.id} brandName={audit.brand.name} planType={plan} />
+            </section>
+          )}
         </AuditReportView>
       </div>
       <ShareDialog controls={controls} />

@@ -1,45 +1,18 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
-import { type PlanKey, plans } from '../../../shared/plans.ts';
+import { limitsAudits, type PlanKey, plans, type UpgradeReason, upgradePromptFor } from '../../../shared/plans.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { setSelectedPlan } from '../../lib/storage.ts';
 import { cn } from '../../lib/utils.ts';
 
-/** Why the prompt is shown: the plan's audit allowance, or features the plan does not include. */
-export type UpgradeReason = 'audit_limit' | 'feature_limit';
+export type { UpgradeReason };
 
-/** Plans whose limits the prompt is for (DESIGN §7.9); larger plans never see it. */
+/** Plans whose audit allowance the prompt is for (DESIGN §7.9); unlimited plans never see it. */
 export function planLimitsAudits(planType: PlanKey | undefined): boolean {
-  return planType === 'free' || planType === 'starter';
+  return planType !== undefined && limitsAudits(planType);
 }
 
-function nextPlanFor(planType: PlanKey): PlanKey {
-  return planType === 'free' ? 'starter' : 'smb';
-}
-
-function copyFor(reason: UpgradeReason, planType: PlanKey): { title: string; body: string } {
-  const plan = plans[planType];
-  const next = plans[nextPlanFor(planType)];
-  if (reason === 'feature_limit') {
-    return {
-      title: 'Get more from this audit',
-      body: `Your ${plan.name} plan includes the brand score and PDF export. ${next.name} adds consumer insights, competitor tracking and AI recommendations.`,
-    };
-  }
-  const audits = plan.limits.audits;
-  const allowance =
-    audits === null
-      ? ''
-      : planType === 'starter'
-        ? `Your ${plan.name} plan includes ${audits} audits within ${plan.limits.accessDays} days. `
-        : `Your ${plan.name} plan includes ${audits} audit. `;
-  return {
-    title: planType === 'free' ? 'Keep tracking your brand' : 'Track your brand every month',
-    body: `${allowance}Upgrade to ${next.name} to re-run audits as you fix things and see your score move.`,
-  };
-}
-
-/** A banner offering the next plan, linking to the pricing section and the subscribe screen. */
+/** A banner offering the next plan, in the plans table's words, linking to pricing and the subscribe screen. */
 export function UpgradePrompt({
   reason,
   planType,
@@ -49,8 +22,10 @@ export function UpgradePrompt({
   planType: PlanKey;
   className?: string;
 }) {
-  const { title, body } = copyFor(reason, planType);
-  const next = plans[nextPlanFor(planType)];
+  const prompt = upgradePromptFor(planType, reason);
+  if (!prompt) return null;
+  const { title, body } = prompt;
+  const next = plans[prompt.upgradeTo];
 
   return (
     <section

@@ -1,11 +1,13 @@
-import { CircleAlert, CircleCheck, LoaderCircle, RotateCcw } from 'lucide-react';
+import { CircleAlert, CircleCheck, LoaderCircle, RotateCcw, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { NOT_ENOUGH_MEASURED } from '../../../shared/audit-labels.ts';
+import type { PlanKey } from '../../../shared/plans.ts';
 import type { TAuditSummary } from '../../../shared/schemas/audits.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader } from '../../components/ui/card.tsx';
 import { formatDateTime } from '../../lib/format.ts';
+import { setSelectedPlan } from '../../lib/storage.ts';
 import { cn } from '../../lib/utils.ts';
 import { AuditProgress } from '../audits-shared/audit-progress.tsx';
 import { useStartAudit } from '../audits-shared/audit-queries.ts';
@@ -39,11 +41,32 @@ function StatusBadge({ status }: { status: TAuditSummary['status'] }) {
   );
 }
 
+/** In place of Re-run when the plan allows no more audits: the subscribe screen for the next plan. */
+function UpgradeToRerunButton({ plan }: { plan: PlanKey }) {
+  return (
+    <Button asChild variant="outline" size="sm" className="flex-1">
+      <Link href="/subscribe" onClick={() => setSelectedPlan(plan)}>
+        <Sparkles aria-hidden="true" />
+        Upgrade to Re-run
+      </Link>
+    </Button>
+  );
+}
+
 /**
  * One audit in the Previous Audits grid. The whole card opens the report; its buttons sit above
  * that link.
  */
-export function AuditCard({ audit, brandBusy }: { audit: TAuditSummary; brandBusy: boolean }) {
+export function AuditCard({
+  audit,
+  brandBusy,
+  upgradeToRerun,
+}: {
+  audit: TAuditSummary;
+  brandBusy: boolean;
+  /** Set when the plan's audits are used up: the plan to offer instead of running again */
+  upgradeToRerun: PlanKey | null;
+}) {
   const start = useStartAudit();
   const brandName = audit.brandName ?? 'Unknown Brand';
   const restart = () => start.mutate(audit.brandId);
@@ -112,17 +135,21 @@ export function AuditCard({ audit, brandBusy }: { audit: TAuditSummary; brandBus
             <Button asChild size="sm" className="flex-1">
               <Link href={`/audit-results/${audit.id}`}>View Report</Link>
             </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              className="flex-1"
-              onClick={restart}
-              disabled={brandBusy || start.isPending}
-              aria-label={`Re-run audit of ${brandName}`}
-            >
-              <RotateCcw aria-hidden="true" />
-              Re-run
-            </Button>
+            {upgradeToRerun ? (
+              <UpgradeToRerunButton plan={upgradeToRerun} />
+            ) : (
+              <Button
+                variant="outline"
+                size="sm"
+                className="flex-1"
+                onClick={restart}
+                disabled={brandBusy || start.isPending}
+                aria-label={`Re-run audit of ${brandName}`}
+              >
+                <RotateCcw aria-hidden="true" />
+                Re-run
+              </Button>
+            )}
           </>
         )}
         {audit.status === 'processing' && (
@@ -131,7 +158,8 @@ export function AuditCard({ audit, brandBusy }: { audit: TAuditSummary; brandBus
             Processing...
           </Button>
         )}
-        {audit.status === 'failed' && (
+        {audit.status === 'failed' && upgradeToRerun && <UpgradeToRerunButton plan={upgradeToRerun} />}
+        {audit.status === 'failed' && !upgradeToRerun && (
           <Button
             variant="outline"
             size="sm"

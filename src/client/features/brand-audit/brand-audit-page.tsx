@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { plans } from '../../../shared/plans.ts';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -26,8 +27,10 @@ export default function BrandAuditPage() {
   const busyBrandIds = new Set(
     (audits.data ?? []).filter((audit) => audit.status === 'processing').map((audit) => audit.brandId),
   );
-  const showUpgrade =
-    brandList.length > 0 && (audits.data?.length ?? 0) > 0 && user !== undefined && planLimitsAudits(user?.planType);
+  const plan = user?.workspacePlanType;
+  const showUpgrade = brandList.length > 0 && (audits.data?.length ?? 0) > 0 && planLimitsAudits(plan);
+  // With the plan's audits used up, the cards offer the upgrade instead of Re-run (the server would refuse).
+  const upgradeToRerun = plan && user?.auditsRemaining === 0 ? plans[plan].upgradeTo : null;
 
   return (
     <>
@@ -67,8 +70,8 @@ export default function BrandAuditPage() {
             )}
           </div>
         )}
-        {showUpgrade && user && <UpgradePrompt reason="audit_limit" planType={user.planType} />}
-        {!audits.error && <PreviousAudits audits={audits.data} />}
+        {showUpgrade && plan && <UpgradePrompt reason="audit_limit" planType={plan} />}
+        {!audits.error && <PreviousAudits audits={audits.data} upgradeToRerun={upgradeToRerun} />}
       </div>
       <EditBrandDialog brand={editing} onClose={() => setEditing(null)} />
     </>

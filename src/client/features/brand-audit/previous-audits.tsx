@@ -1,9 +1,16 @@
 import { History } from 'lucide-react';
+import type { PlanKey } from '../../../shared/plans.ts';
 import type { TAuditSummary } from '../../../shared/schemas/audits.ts';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { AuditCard } from './audit-card.tsx';
 
-export function PreviousAudits({ audits }: { audits: TAuditSummary[] | undefined }) {
+export function PreviousAudits({
+  audits,
+  upgradeToRerun,
+}: {
+  audits: TAuditSummary[] | undefined;
+  upgradeToRerun: PlanKey | null;
+}) {
   const busyBrands = new Set(audits?.filter((a) => a.status === 'processing').map((a) => a.brandId));
 
   return (
@@ -30,7 +37,7 @@ export function PreviousAudits({ audits }: { audits: TAuditSummary[] | undefined
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {audits.map((audit) => (
             <li key={audit.id} className="grid">
-              <AuditCard audit={audit} brandBusy={busyBrands.has(audit.brandId)} />
+              <AuditCard audit={audit} brandBusy={busyBrands.has(audit.brandId)} upgradeToRerun={upgradeToRerun} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { AlertCircle, Download, LoaderCircle, Microscope, RefreshCw, Sparkles, Wand2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { featureLimitMessage, type PlanKey, plans } from '../../../shared/plans.ts';
 import type { TSavedRecommendations } from '../../../shared/schemas/recommendations.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -226,7 +227,16 @@ function Result({
  * The audit report's marketing recommendations: the saved result, or a prompt to generate it;
  * Regenerate returns to the prompt. Download PDF and Share work on the saved result.
  */
-export function MarketingRecommendationsPanel({ auditId, brandName }: { auditId: string; brandName: string }) {
+export function MarketingRecommendationsPanel({
+  auditId,
+  brandName,
+  planType,
+}: {
+  auditId: string;
+  brandName: string;
+  /** The workspace's plan; without recommendations in it, the panel says so instead of offering Generate */
+  planType: PlanKey;
+}) {
   const saved = useSavedRecommendations(auditId);
   const [prompting, setPrompting] = useState(false);
   const generate = useGenerateRecommendations(auditId, {
@@ -247,6 +257,15 @@ export function MarketingRecommendationsPanel({ auditId, brandName }: { auditId:
   if (saved.isError) return <LoadFailed onRetry={() => void saved.refetch()} retrying={saved.isFetching} />;
 
   const current = saved.data;
+  if (!current.recommendations && !plans[planType].allows.recommendations) {
+    return (
+      <PanelShell description={`A marketing plan for ${brandName}, built from this audit`}>
+        <p className="text-muted-foreground text-sm" data-testid="recommendations-not-included">
+          {featureLimitMessage(planType, 'recommendations')}
+        </p>
+      </PanelShell>
+    );
+  }
   if (prompting || !current.recommendations) {
     return (
       <GeneratePrompt

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { audits } from './audits.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -41,4 +42,22 @@ export const payments = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index().on(table.userId)],
+);
+
+/**
+ * One row per audit an account starts. It outlives the audit and its brand (the audit link is
+ * cleared, the row stays), so plan allowances count an account's audits over its history: deleting
+ * a brand and creating another gives no new audits. Audits that failed do not count.
+ */
+export const auditUsage = pgTable(
+  'audit_usage',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    auditId: uuid('audit_id').references(() => audits.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.userId, table.createdAt), uniqueIndex().on(table.auditId)],
 );

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { plans } from '../../../shared/plans.ts';
 import type { TReportBranding } from '../../../shared/schemas/audits.ts';
 import type { Database } from '../../db/client.ts';
 import { users, whiteLabelSettings } from '../../db/schema/index.ts';
@@ -6,7 +7,7 @@ import type { UploadStorage } from '../uploads/storage.ts';
 
 export type ReportBranding = TReportBranding & { logo: Buffer | null };
 
-/** White-label branding for an owner's reports: agency plan and active settings only. */
+/** White-label branding for an owner's reports: plans that include it, and active settings only. */
 export async function loadReportBranding(
   db: Database,
   uploads: UploadStorage,
@@ -17,7 +18,7 @@ export async function loadReportBranding(
     .from(whiteLabelSettings)
     .innerJoin(users, eq(users.id, whiteLabelSettings.userId))
     .where(eq(whiteLabelSettings.userId, ownerId));
-  if (row?.planType !== 'agency' || !row.settings.isActive) return null;
+  if (!row || !plans[row.planType].allows.whiteLabel || !row.settings.isActive) return null;
   const { settings } = row;
   const logoKey = settings.companyLogo?.split('/').at(-1);
   const logo = logoKey ? await uploads.read(logoKey).catch(() => null) : null;

@@ -34,7 +34,16 @@ export async function shareAudit(
   };
 }
 
+/**
+ * Stops the link for good: the token is replaced as sharing stops, so sharing again hands out a
+ * new link and an old one that leaked never opens the report again.
+ */
 export async function stopSharingAudit(ctx: FeatureContext, { actor, auditId }: { actor: Actor; auditId: string }) {
   const { report } = await getAuditOrThrow(ctx.db, actor, auditId);
-  if (report) await ctx.db.update(auditReports).set({ isPublic: false }).where(eq(auditReports.id, report.id));
+  if (report) {
+    await ctx.db
+      .update(auditReports)
+      .set({ isPublic: false, shareableToken: newShareToken() })
+      .where(eq(auditReports.id, report.id));
+  }
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { TStartAuditRequest } from '../../../shared/schemas/audits.ts';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { audits, users } from '../../db/schema/index.ts';
+import { audits, auditUsage, users } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { runAuditJob } from '../../jobs/definitions/run-audit.ts';
@@ -44,6 +44,8 @@ export async function startAudit(ctx: FeatureContext, { actor, input }: { actor:
           progressPercent: 0,
         })
         .returning();
+      // The usage record outlives the audit and its brand, so the allowance holds across deletions.
+      await tx.insert(auditUsage).values({ userId: brand.userId, auditId: (audit as AuditRow).id });
       return audit as AuditRow;
     })
     .catch((error: unknown) => {

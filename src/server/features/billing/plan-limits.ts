@@ -1,43 +1,80 @@
-import { and, count, eq, gte, ne } from 'drizzle-orm';
-import { plans } from '../../../shared/plans.ts';
+import { and, count, eq, gte, isNull, ne, or } from 'drizzle-orm';
+import { auditLimitMessage, featureLimitMessage, type PlanFeature, plans } from '../../../shared/plans.ts';
 import type { Database } from '../../db/client.ts';
-import { audits, users } from '../../db/schema/index.ts';
+import { audits, auditUsage, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
+type Owner = typeof users.$inferSelect;
+
+/** How many audits an account may still start: null is unlimited; endedAt is set when access ran out. */
+export type AuditAllowance = { remaining: number | null; endedAt: Date | null };
+
+async function ownerOrThrow(db: Database, ownerId: string): Promise<Owner> {
+  const [owner] = await db.select().from(users).where(eq(users.id, ownerId));
+  if (!owner) throw new AppError('not_found', 'Brand not found');
+  return owner;
+}
+
+/**
+ * Audits counted against the plan: every start in the usage record, including audits since
+ * deleted with their brand, except those that failed.
+ */
+async function auditsUsed(db: Database, ownerId: string, since: Date | null): Promise<number> {
+  const conditions = [eq(auditUsage.userId, ownerId), or(isNull(audits.id), ne(audits.status, 'failed'))];
+  if (since) conditions.push(gte(auditUsage.createdAt, since));
+  const [used] = await db
+    .select({ value: count() })
+    .from(auditUsage)
+    .leftJoin(audits, eq(audits.id, auditUsage.auditId))
+    .where(and(...conditions));
+  return used?.value ?? 0;
+}
+
 /**
  * Free: one audit ever. Starter: five audits within 30 days of purchase. SMB and Agency: unlimited.
  * The plan is the brand owner's: audits are stored and counted under that account.
  */
-export async function assertCanStartAudit(db: Database, ownerId: string): Promise<void> {
-  const [owner] = await db.select().from(users).where(eq(users.id, ownerId));
-  if (!owner) throw new AppError('not_found', 'Brand not found');
+export async function auditAllowanceOf(db: Database, ownerId: string): Promise<AuditAllowance> {
+  const owner = await ownerOrThrow(db, ownerId);
   const plan = plans[owner.planType];
   let since: Date | null = null;
   if (plan.limits.accessDays !== null) {
     since = owner.starterPurchaseDate ?? owner.createdAt;
     const endsAt = new Date(since.getTime() + plan.limits.accessDays * DAY_MS);
-    if (endsAt.getTime() < Date.now()) {
-      throw new AppError(
-        'plan_limit',
-        `Your ${plan.name} access ended on ${dateFormat.format(endsAt)}. Upgrade your plan to run more audits.`,
-      );
-    }
+    if (endsAt.getTime() < Date.now()) return { remaining: 0, endedAt: endsAt };
   }
-  if (plan.limits.audits === null) return;
-  const conditions = [eq(audits.userId, owner.id), ne(audits.status, 'failed')];
-  if (since) conditions.push(gte(audits.createdAt, since));
-  const [used] = await db
-    .select({ value: count() })
-    .from(audits)
-    .where(and(...conditions));
-  if ((used?.value ?? 0) >= plan.limits.audits) {
-    const noun = plan.limits.audits === 1 ? 'audit' : 'audits';
+  if (plan.limits.audits === null) return { remaining: null, endedAt: null };
+  const used = await auditsUsed(db, owner.id, since);
+  return { remaining: Math.max(0, plan.limits.audits - used), endedAt: null };
+}
+
+/** The plan that governs a workspace and the audits it may still start. */
+export async function workspacePlanOf(db: Database, ownerId: string) {
+  const owner = await ownerOrThrow(db, ownerId);
+  const allowance = await auditAllowanceOf(db, ownerId);
+  return { planType: owner.planType, auditsRemaining: allowance.remaining };
+}
+
+export async function assertCanStartAudit(db: Database, ownerId: string): Promise<void> {
+  const owner = await ownerOrThrow(db, ownerId);
+  const allowance = await auditAllowanceOf(db, ownerId);
+  const plan = plans[owner.planType];
+  if (allowance.endedAt) {
     throw new AppError(
       'plan_limit',
-      `Your ${plan.name} plan includes ${plan.limits.audits} ${noun}. Upgrade your plan to run more audits.`,
+      `Your ${plan.name} access ended on ${dateFormat.format(allowance.endedAt)}. Upgrade your plan to run more audits.`,
     );
+  }
+  if (allowance.remaining === 0) throw new AppError('plan_limit', auditLimitMessage(owner.planType));
+}
+
+/** Refuses a feature the owner's plan does not include, in the words of the plans table. */
+export async function assertPlanAllows(db: Database, ownerId: string, feature: PlanFeature): Promise<void> {
+  const owner = await ownerOrThrow(db, ownerId);
+  if (!plans[owner.planType].allows[feature]) {
+    throw new AppError('plan_limit', featureLimitMessage(owner.planType, feature));
   }
 }

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZUpdateBrandRequest } from '../../../shared/schemas/brands.ts';
-import { brands } from '../../db/schema/index.ts';
+import { audits, auditUsage, brands } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow, ownedBy } from '../../http/access.ts';
 import type { FeatureContext } from '../context.ts';
 import { type BrandRow, toBrandDto } from './brand-dto.ts';
@@ -24,7 +24,18 @@ export async function updateBrand(
   return toBrandDto(updated as BrandRow);
 }
 
+/**
+ * Deletes the brand with its audits. The audits' usage records stay (they count against the plan
+ * over the account's history), except those of failed audits, which never counted.
+ */
 export async function deleteBrand(ctx: FeatureContext, { actor, brandId }: { actor: Actor; brandId: string }) {
   await getBrandOrThrow(ctx.db, actor, brandId);
-  await ctx.db.delete(brands).where(and(eq(brands.id, brandId), ownedBy(actor, brands.userId)));
+  await ctx.db.transaction(async (tx) => {
+    const failed = tx
+      .select({ id: audits.id })
+      .from(audits)
+      .where(and(eq(audits.brandId, brandId), eq(audits.status, 'failed')));
+    await tx.delete(auditUsage).where(inArray(auditUsage.auditId, failed));
+    await tx.delete(brands).where(and(eq(brands.id, brandId), ownedBy(actor, brands.userId)));
+  });
 }

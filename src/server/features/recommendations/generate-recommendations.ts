@@ -7,6 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import { generateActionItems, sourceAuditOf } from '../action-items/generate-action-items.ts';
 import { newShareToken } from '../audit-reports/share-audit.ts';
 import { getAuditOrThrow } from '../audits/get-audit-or-throw.ts';
+import { assertPlanAllows } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { recommendationFacts } from './recommendation-facts.ts';
 import { toRecommendations } from './recommendations-dto.ts';
@@ -23,6 +24,7 @@ export async function generateRecommendations(
   if (audit.status !== 'completed') {
     throw new AppError('conflict', 'Marketing recommendations need a completed audit');
   }
+  await assertPlanAllows(ctx.db, audit.userId, 'recommendations');
   const facts = await recommendationFacts(ctx.db, audit, brand);
   const written = await writeMarketingRecommendations(ctx.ai, facts, ctx.logger);
   const { writtenBy, ...content } = written.value;
@@ -48,9 +50,10 @@ export async function setRecommendationsSharing(
   { actor, auditId, isPublic }: { actor: Actor; auditId: string; isPublic: boolean },
 ) {
   await getAuditOrThrow(ctx.db, actor, auditId);
+  // Stopping replaces the token, so a link shared before never works again (see stopSharingAudit).
   const [updated] = await ctx.db
     .update(marketingRecommendations)
-    .set({ isPublic })
+    .set(isPublic ? { isPublic } : { isPublic, shareableToken: newShareToken() })
     .where(and(eq(marketingRecommendations.auditId, auditId), ownedBy(actor, marketingRecommendations.userId)))
     .returning();
   if (!updated) throw new AppError('not_found', 'Generate the recommendations first');

@@ -18,15 +18,20 @@ const notMultipartFile = () =>
 export function registerUploadRoutes(parent: FastifyInstance, ctx: FeatureContext) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/upload', { preHandler: ctx.auth.requireActor }, async (request) => {
+  app.post('/api/upload', { preHandler: ctx.auth.requireActor, config: { bodyType: 'multipart' } }, async (request) => {
     if (!request.isMultipart()) throw notMultipartFile();
     let fileName = 'The file';
     let content: Buffer;
     try {
-      const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+      // The parser stops one byte past the limit, so an oversized file always arrives longer
+      // than the limit; a file cut off exactly at the limit would otherwise pass as whole.
+      const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1 } });
       if (part?.fieldname !== 'file') throw notMultipartFile();
       fileName = part.filename;
       content = await part.toBuffer();
+      if (part.file.truncated || content.length > MAX_UPLOAD_BYTES) {
+        throw new AppError('payload_too_large', uploadTooLargeMessage(fileName));
+      }
     } catch (error) {
       if (error instanceof AppError) throw error;
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {

@@ -31,18 +31,3 @@ function looksLikeSvg(buffer: Buffer): boolean {
   const withoutProlog = head.replace(/^(<\?xml[^>]*\?>\s*|<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*/i, '');
   return /^<svg[\s>]/i.test(withoutProlog);
 }
-
-/**
- * SVG can carry scripts. Rather than rewrite it, refuse any SVG with active content; logos never
- * need it. Returns the reason for refusal, or null when the SVG is safe to keep.
- */
-export function unsafeSvgReason(buffer: Buffer): string | null {
-  const text = buffer.toString('utf8');
-  if (/<script[\s>]/i.test(text)) return 'it contains a script';
-  if (/\son[a-z]+\s*=/i.test(text)) return 'it contains event handlers';
-  if (/(href|src)\s*=\s*["']?\s*(javascript|data:text\/html)/i.test(text)) return 'it contains a script link';
-  if (/<foreignObject[\s>]/i.test(text)) return 'it embeds HTML';
-  if (/<!ENTITY/i.test(text)) return 'it declares XML entities';
-  if (/<(iframe|embed|object)[\s>]/i.test(text)) return 'it embeds other documents';
-  return null;
-}
