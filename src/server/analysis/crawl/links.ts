@@ -98,7 +98,11 @@ function formTargets($: CheerioAPI, resolve: (href: string | undefined) => strin
 
 /** Links, GET-form targets, stylesheets and feeds of a page, as absolute URLs in document order. */
 export function extractLinks(html: string, pageUrl: string): PageLinks {
-  const $ = load(html);
+  return extractLinksFrom(load(html), pageUrl);
+}
+
+/** extractLinks for a page already parsed. */
+export function extractLinksFrom($: CheerioAPI, pageUrl: string): PageLinks {
   let base = pageUrl;
   const baseHref = $('base[href]').first().attr('href');
   if (baseHref) {
