@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { measureFixtureAudit } from './audit-fixture.ts';
+import { measureContrastAgreement } from './contrast-agreement.ts';
 import { measureLandingBundle } from './landing-bundle.ts';
 import { measureLighthouseAgreement } from './lighthouse-agreement.ts';
 
@@ -29,6 +30,7 @@ await guarded('Landing bundle', async () => {
 });
 await guarded('Fixture-site audit', measureFixtureAudit);
 await guarded('Lighthouse agreement', measureLighthouseAgreement);
+await guarded('Contrast agreement', measureContrastAgreement);
 
 if (failed.length > 0) console.log(`\nBenchmarks that failed: ${failed.join(', ')}`);
 process.exit(0);

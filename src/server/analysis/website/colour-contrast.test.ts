@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resourceOf, snapshotOf } from '../../../../tests/fixtures/analysis/snapshot.ts';
-import { checkColourContrast } from './colour-contrast.ts';
+import { checkColourContrast, contrastByPage } from './colour-contrast.ts';
 import { htmlPagesOf } from './pages.ts';
 
 const url = 'https://example.com/';
@@ -109,5 +110,29 @@ describe('a11y.color-contrast from the CSS cascade', () => {
     const check = checkColourContrast(htmlPagesOf(snapshot), snapshot);
     expect(check.status).toBe('not_measured');
     expect(check.evidence[0]?.note).toContain('on a page whose stylesheet was not fetched');
+  });
+});
+
+describe('the contrast fixture pages (tests/fixtures/contrast)', () => {
+  const file = (name: string) =>
+    readFileSync(new URL(`../../../../tests/fixtures/contrast/${name}`, import.meta.url), 'utf8');
+
+  it('fails and passes the elements the pages describe, as axe-core in Chromium does', () => {
+    const origin = 'https://contrast.example';
+    const snapshot = snapshotOf(
+      ['index.html', 'cascade.html', 'layers.html'].map((name) => ({ url: `${origin}/${name}`, html: file(name) })),
+      { stylesheets: [resourceOf(`${origin}/site.css`, file('site.css'))] },
+    );
+    const byPage = contrastByPage(htmlPagesOf(snapshot), snapshot).map(({ measured, failed, unmeasured }) => ({
+      measured,
+      failed,
+      unmeasured: unmeasured.map((item) => item.kind),
+    }));
+    // the same counts axe-core's color-contrast gives in Chromium at 412 px (bench/contrast-agreement.ts)
+    expect(byPage).toEqual([
+      { measured: 7, failed: 1, unmeasured: [] },
+      { measured: 10, failed: 5, unmeasured: [] },
+      { measured: 5, failed: 2, unmeasured: ['image'] },
+    ]);
   });
 });

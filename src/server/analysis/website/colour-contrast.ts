@@ -31,7 +31,14 @@ const CONTROLS = new Set(['button', 'input', 'select', 'textarea', 'fieldset', '
 
 type Unmeasured = { kind: 'image' | 'colour' | 'stylesheet'; url: string; selector: string; detail: string };
 type Failure = Evidence & { url: string };
-type PageTally = { measured: number; failed: number; failures: Failure[]; unmeasured: Unmeasured[] };
+export type PageTally = {
+  url: string;
+  measured: number;
+  failed: number;
+  /** one item per failing selector and colour pair */
+  failures: Failure[];
+  unmeasured: Unmeasured[];
+};
 
 const UNMEASURED_WORDS: Record<Unmeasured['kind'], string> = {
   image: 'over a background image or gradient',
@@ -119,7 +126,7 @@ function backdrop(cascade: Cascade, element: Element): Colour | { reason: Unmeas
 }
 
 function measurePage(page: HtmlPage, fetched: Map<string, StyleRule[]>): PageTally {
-  const tally: PageTally = { measured: 0, failed: 0, failures: [], unmeasured: [] };
+  const tally: PageTally = { url: page.url, measured: 0, failed: 0, failures: [], unmeasured: [] };
   const texts = (page.$('body, body *').toArray() as Element[]).filter(
     (element) =>
       !SKIPPED.has(element.name) &&
@@ -211,6 +218,13 @@ function unmeasuredEvidence(unmeasured: Unmeasured[]): Evidence[] {
   });
 }
 
+/** Per page (the first 20): text elements measured, failing, and not measured with the reasons. */
+export function contrastByPage(pages: HtmlPage[], snapshot: Pick<SiteSnapshot, 'stylesheets'>): PageTally[] {
+  const fetched = new Map<string, StyleRule[]>();
+  for (const sheet of snapshot.stylesheets) fetched.set(sheet.url, sheet.body ? parseStylesheet(sheet.body) : []);
+  return pages.slice(0, CONTRAST_MAX_PAGES).map((page) => measurePage(page, fetched));
+}
+
 export function checkColourContrast(pages: HtmlPage[], snapshot: SiteSnapshot): CheckResult {
   const info = axeRuleInfo('color-contrast');
   const meta = {
@@ -219,9 +233,7 @@ export function checkColourContrast(pages: HtmlPage[], snapshot: SiteSnapshot): 
     group: 'accessibility',
     title: info?.help ?? 'Elements must meet minimum color contrast ratio thresholds',
   };
-  const fetched = new Map<string, StyleRule[]>();
-  for (const sheet of snapshot.stylesheets) fetched.set(sheet.url, sheet.body ? parseStylesheet(sheet.body) : []);
-  const tallies = pages.slice(0, CONTRAST_MAX_PAGES).map((page) => measurePage(page, fetched));
+  const tallies = contrastByPage(pages, snapshot);
   const measured = tallies.reduce((sum, tally) => sum + tally.measured, 0);
   const failures = tallies.flatMap((tally) => tally.failures);
   const unmeasured = tallies.flatMap((tally) => tally.unmeasured);
