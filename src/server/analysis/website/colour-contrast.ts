@@ -248,7 +248,7 @@ export function checkColourContrast(pages: HtmlPage[], snapshot: SiteSnapshot): 
     return makeCheck(
       meta,
       'pass',
-      `All ${count(measured, 'text element')} on ${pagesWord} reach WCAG AA contrast (4.5:1; 3:1 for large text)${notMeasured}`,
+      `All ${count(measured, 'text element')} on ${pagesWord} reach WCAG AA contrast, 4.5:1 or 3:1 for large text (serious impact)${notMeasured}`,
       notes,
     );
   }
@@ -259,7 +259,7 @@ export function checkColourContrast(pages: HtmlPage[], snapshot: SiteSnapshot): 
   return makeCheck(
     meta,
     'fail',
-    `${failed} of ${count(measured, 'text element')} on ${failedPages} of ${pagesWord} fall below WCAG AA contrast (4.5:1; 3:1 for large text)${notMeasured}`,
+    `${failed} of ${count(measured, 'text element')} on ${failedPages} of ${pagesWord} fall below WCAG AA contrast, 4.5:1 or 3:1 for large text (serious impact)${notMeasured}`,
     [...shown, ...(more > 0 ? [{ note: `and ${count(more, 'more failing selector')}` }] : []), ...notes],
   );
 }

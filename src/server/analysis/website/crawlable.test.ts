@@ -29,7 +29,7 @@ describe('seo.indexable-pages on linked pages robots.txt disallows', () => {
         url: 'https://example.com/members/area',
         selector: 'robots.txt line 2',
         value: 'Disallow: /members/',
-        note: 'Disallowed for all crawlers, Googlebot, bingbot, DuckDuckBot, archive.org_bot; not fetched, so its content was not checked. Linked from https://example.com/',
+        note: 'Blocked from search engines by robots.txt; not fetched, so its content was not checked. Linked from https://example.com/',
       },
     ]);
   });

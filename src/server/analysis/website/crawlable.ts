@@ -135,7 +135,11 @@ function blockedPageVerdict(url: string, rules: RobotsRules, referrers: Referrer
   const fromRobots = robotsBlock(rules, url);
   if (!fromRobots) return { status: 'not_applicable' };
   const where = referrers.describe(url);
-  const note = `${fromRobots.evidence.note}; not fetched, so its content was not checked${where ? `. ${where}` : ''}`;
+  const blockedFor =
+    fromRobots.bots.length === BOT_USER_AGENTS.length
+      ? 'Blocked from search engines by robots.txt'
+      : fromRobots.evidence.note;
+  const note = `${blockedFor}; not fetched, so its content was not checked${where ? `. ${where}` : ''}`;
   return crawlVerdict(new Set(fromRobots.bots), [{ ...fromRobots.evidence, note }]);
 }
 
