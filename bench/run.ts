@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { measureApiOverhead } from './api-overhead.ts';
 import { measureFixtureAudit } from './audit-fixture.ts';
+import { measureContrastAgreement } from './contrast-agreement.ts';
 import { measureLandingBundle } from './landing-bundle.ts';
 import { measureLighthouseAgreement } from './lighthouse-agreement.ts';
 
@@ -31,6 +32,7 @@ await guarded('Landing bundle', async () => {
 await guarded('Fixture-site audit', measureFixtureAudit);
 await guarded('Lighthouse agreement', measureLighthouseAgreement);
 await guarded('API overhead and memory', measureApiOverhead);
+await guarded('Contrast agreement', measureContrastAgreement);
 
 if (failed.length > 0) console.log(`\nBenchmarks that failed: ${failed.join(', ')}`);
 process.exit(0);

@@ -92,6 +92,7 @@ describe('auditing the fixture site', () => {
         'a11y.image-alt',
         'a11y.label', // contact.html: unlabelled input
         'a11y.document-title',
+        'a11y.color-contrast', // main.css: links #c8553d on #fbf8f3 (4.11:1)
         'brand.logo-resolution', // 240 × 80 logo
       ].sort(),
     );
@@ -107,20 +108,33 @@ describe('auditing the fixture site', () => {
       url: `${fixture.url}/missing.html`,
       value: 404,
     });
+    expect(byId.get('seo.http-status-code')?.evidence[0]?.note).toBe(`Linked from ${fixture.url}/`);
+    expect(byId.get('seo.indexable-pages')?.evidence).toContainEqual(
+      expect.objectContaining({
+        url: `${fixture.url}/private/secret.html`,
+        selector: 'robots.txt line 2',
+        value: 'Disallow: /private/',
+      }),
+    );
+    expect(byId.get('a11y.color-contrast')?.evidence[0]).toMatchObject({
+      url: `${fixture.url}/`,
+      value: 4.11,
+      note: expect.stringContaining('#c8553d on #fbf8f3 is 4.11:1; needs 4.5:1'),
+    });
     expect(byId.get('seo.is-crawlable')?.status).toBe('pass');
     expect(byId.get('social.visual-consistency')?.status).toBe('not_measured');
   });
 
   it('scores from the checks', () => {
     expect(audit.analysis?.website.seoBasics).toMatchObject({ score: 53, coverage: '16 of 16 SEO checks applied' });
-    expect(audit.analysis?.website.accessibility?.score).toBe(80);
+    expect(audit.analysis?.website.accessibility?.score).toBe(78);
     expect(audit.analysis?.brandAssets.logoQuality?.score).toBe(60);
     expect({
       overall: audit.overallScore,
       website: audit.websiteScore,
       socialMedia: audit.socialMediaScore,
       brandAssets: audit.brandAssetsScore,
-    }).toEqual({ overall: 88, website: 78, socialMedia: 100, brandAssets: 87 });
+    }).toEqual({ overall: 88, website: 77, socialMedia: 100, brandAssets: 87 });
     // Unchanged by the "at least 3 applicable checks" rule: this brand declares handles, a palette,
     // fonts and a logo, so every area has enough measured and all three count towards the overall score.
     expect(audit.coverage).toMatchObject({
@@ -134,11 +148,11 @@ describe('auditing the fixture site', () => {
   });
 
   it('turns each failure into a recommendation with its computed impact', () => {
-    expect(audit.recommendations).toHaveLength(13);
+    expect(audit.recommendations).toHaveLength(14);
     expect(audit.recommendations[0]).toMatchObject({
       checkId: 'brand.logo-resolution',
       priority: 'High',
-      scoreImpact: 5,
+      scoreImpact: 4,
       category: 'Brand Assets',
     });
     for (const recommendation of audit.recommendations) {

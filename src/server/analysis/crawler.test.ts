@@ -117,10 +117,11 @@ describe('crawlSite on the fixture site', () => {
     expect(snapshot.feeds[0]?.body?.match(/<pubDate>/g)).toHaveLength(6);
   });
 
-  it('reports progress after every page', () => {
-    expect(progress[0]).toEqual([1, 21]);
-    expect(progress.map(([done]) => done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(progress.at(-1)).toEqual([8, 8]);
+  it('reports progress as pages fetched against pages found, after every page', () => {
+    // the home page, then the 7 pages its links and the sitemap lead to (the disallowed one is not counted)
+    expect(progress[0]).toEqual([1, 8]);
+    expect(progress.map(([fetched]) => fetched)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(progress.every(([, found]) => found === 8)).toBe(true);
   });
 
   it('is JSON and records when and how long', () => {
@@ -355,6 +356,7 @@ describe('crawler helpers', () => {
     );
     expect(links).toEqual({
       links: ['https://example.com/shop/item'],
+      forms: [],
       stylesheets: ['https://example.com/shop/main.css', 'https://example.com/x.css'],
       feeds: ['https://example.com/atom.xml'],
     });

@@ -5,7 +5,9 @@
  * SEO weights follow Lighthouse's SEO category: is-crawlable weighs 93/23 ≈ 4.04 (Lighthouse's own
  * figure, chosen so that failing it fails the category) and every other Lighthouse audit 1. On top
  * of the weight, failing is-crawlable sets the SEO basics score to 0, as the design asks. Our own
- * checks weigh 1 unless stated. axe-core rules weigh by axe's impact.
+ * checks weigh 1 unless stated. axe-core rules weigh by axe's impact, and so do the accessibility
+ * checks we compute ourselves under an axe rule id (a11y.color-contrast from the CSS cascade: serious,
+ * 2; landmark-one-main and page-has-heading-one, judged without axe: moderate, 1).
  *
  * Recommendation texts are templates: {summary} is the check's measured summary, {examples} up to
  * three affected URLs or items, {help} and {helpUrl} axe's text for accessibility rules.

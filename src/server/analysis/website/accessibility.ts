@@ -17,6 +17,8 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import { clip, count, makeCheck } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 import { AXE_DISABLED_RULES, AXE_TAGS, type AxeImpact, axeRuleInfo, impactSeverity } from './axe-rules.ts';
+import { documentRuleVerdicts } from './document-rules.ts';
+import { installFastComputedStyle } from './fast-computed-style.ts';
 import type { HtmlPage } from './pages.ts';
 
 export const A11Y_MAX_PAGES = 20;
@@ -54,114 +56,6 @@ const RUN_OPTIONS: RunOptions = {
   elementRef: false,
 };
 
-/** Elements the browser's default stylesheet never displays. */
-const NOT_DISPLAYED = new Set([
-  'AREA',
-  'BASE',
-  'BASEFONT',
-  'DATALIST',
-  'HEAD',
-  'LINK',
-  'META',
-  'NOEMBED',
-  'NOFRAMES',
-  'PARAM',
-  'RP',
-  'SCRIPT',
-  'STYLE',
-  'TEMPLATE',
-  'TITLE',
-]);
-const INLINE = new Set(
-  'A ABBR B BDI BDO CITE CODE DATA DFN EM I KBD LABEL MARK Q S SAMP SMALL SPAN STRONG SUB SUP TIME U VAR IMG BR WBR SVG'.split(
-    ' ',
-  ),
-);
-const INLINE_BLOCK = new Set(['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'METER', 'PROGRESS']);
-const TABLE_DISPLAY: Record<string, string> = {
-  TABLE: 'table',
-  TR: 'table-row',
-  TD: 'table-cell',
-  TH: 'table-cell',
-  THEAD: 'table-header-group',
-  TBODY: 'table-row-group',
-  TFOOT: 'table-footer-group',
-  CAPTION: 'table-caption',
-  COL: 'table-column',
-  COLGROUP: 'table-column-group',
-  LI: 'list-item',
-};
-/** Initial values of the other properties axe's visibility logic reads. */
-const INITIAL: Record<string, string> = {
-  'content-visibility': 'visible',
-  position: 'static',
-  opacity: '1',
-  height: 'auto',
-  width: 'auto',
-  overflow: 'visible',
-  clip: 'auto',
-  'clip-path': 'none',
-};
-
-type StyledElement = Element & { style: CSSStyleDeclaration; parentElement: StyledElement | null };
-
-function defaultDisplay(element: StyledElement): string {
-  const name = element.nodeName.toUpperCase();
-  if (element.hasAttribute('hidden') || NOT_DISPLAYED.has(name)) return 'none';
-  if (name === 'INPUT' && element.getAttribute('type')?.toLowerCase() === 'hidden') return 'none';
-  if (name === 'DIALOG' && !element.hasAttribute('open')) return 'none';
-  if (INLINE.has(name)) return 'inline';
-  if (INLINE_BLOCK.has(name)) return 'inline-block';
-  return TABLE_DISPLAY[name] ?? 'block';
-}
-
-/** The inherited value: the element's own inline value, else its nearest ancestor's. */
-function inherited(element: StyledElement | null, property: string, initial: string): string {
-  for (let current = element; current; current = current.parentElement) {
-    const value = current.style?.getPropertyValue(property);
-    if (value) return value;
-    if (property === 'direction') {
-      const dir = current.getAttribute('dir')?.toLowerCase();
-      if (dir === 'rtl' || dir === 'ltr') return dir;
-    }
-  }
-  return initial;
-}
-
-/** Replaces the window's getComputedStyle with the fast, stylesheet-free version described above. */
-function installFastComputedStyle(window: Window): void {
-  const jsdomComputedStyle = window.getComputedStyle.bind(window);
-  const cache = new WeakMap<Element, CSSStyleDeclaration>();
-  window.getComputedStyle = ((element: Element, pseudo?: string | null) => {
-    if (pseudo) return jsdomComputedStyle(element, pseudo);
-    let style = cache.get(element);
-    if (style) return style;
-    const styled = element as StyledElement;
-    let full: CSSStyleDeclaration | null = null;
-    const value = (property: string): string => {
-      const name = property.toLowerCase();
-      if (name === 'visibility') return inherited(styled, name, 'visible');
-      if (name === 'direction') return inherited(styled, name, 'ltr');
-      const own = styled.style?.getPropertyValue(name);
-      if (own) return own;
-      if (name === 'display') return defaultDisplay(styled);
-      if (name in INITIAL) return INITIAL[name]!;
-      full ??= jsdomComputedStyle(element);
-      return full.getPropertyValue(name);
-    };
-    style = new Proxy({} as CSSStyleDeclaration, {
-      get(_, key) {
-        if (key === 'getPropertyValue') return value;
-        full ??= jsdomComputedStyle(element);
-        const answer = (full as unknown as Record<string | symbol, unknown>)[key];
-        return typeof answer === 'function' ? answer.bind(full) : answer;
-      },
-    });
-    cache.set(element, style);
-    return style;
-  }) as Window['getComputedStyle'];
-}
-
 /** Scripts and style blocks play no part in the run; dropping them makes parsing faster. */
 export function withoutScriptsAndStyles(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, '').replace(/<style\b[^>]*>[\s\S]*?<\/style\s*>/gi, '');
@@ -190,7 +84,10 @@ type RuleTally = {
   impact: AxeImpact;
   failedPages: Set<string>;
   appliedPages: Set<string>;
-  nodes: { url: string; node: NodeResult }[];
+  /** pages where axe could not decide without a rendered page */
+  undecidedPages: Set<string>;
+  /** one item per failing element */
+  evidence: Evidence[];
 };
 
 function targetText(target: NodeResult['target']): string {
@@ -205,102 +102,116 @@ function fixLine(summary: string | undefined): string | undefined {
   return lines[0];
 }
 
-export async function runAccessibilityChecks(
-  pages: HtmlPage[],
-  options: AccessibilityOptions = {},
-): Promise<AccessibilityRun> {
-  const maxPages = options.maxPages ?? A11Y_MAX_PAGES;
-  const budget = options.timeBudgetMs ?? A11Y_TIME_BUDGET_MS;
-  const started = performance.now();
-  const tallies = new Map<string, RuleTally>();
-  const tally = (result: Result): RuleTally => {
-    let entry = tallies.get(result.id);
+function nodeEvidence(url: string, node: NodeResult): Evidence {
+  const item: Evidence = { url, selector: targetText(node.target), value: clip(node.html, 160) };
+  const fix = fixLine(node.failureSummary);
+  if (fix) item.note = fix;
+  return item;
+}
+
+/** Every rule's outcome over the tested pages, by rule id. */
+class Tallies {
+  readonly byId = new Map<string, RuleTally>();
+
+  of(id: string, fallback?: Pick<Result, 'help' | 'impact'>): RuleTally {
+    let entry = this.byId.get(id);
     if (!entry) {
-      const info = axeRuleInfo(result.id);
+      const info = axeRuleInfo(id);
       entry = {
-        id: result.id,
-        help: info?.help ?? result.help,
-        impact: info?.impact ?? (result.impact as AxeImpact | undefined) ?? 'moderate',
+        id,
+        help: info?.help ?? fallback?.help ?? id,
+        impact: info?.impact ?? (fallback?.impact as AxeImpact | undefined) ?? 'moderate',
         failedPages: new Set(),
         appliedPages: new Set(),
-        nodes: [],
+        undecidedPages: new Set(),
+        evidence: [],
       };
-      tallies.set(result.id, entry);
+      this.byId.set(id, entry);
     }
     return entry;
-  };
+  }
 
-  const pageMs: AccessibilityRun['pageMs'] = [];
-  const errors: AccessibilityRun['errors'] = [];
-  const candidates = pages.slice(0, maxPages);
-  let tested = 0;
-  for (const page of candidates) {
+  /** axe's results for one page; the document-level rules are judged by documentRuleVerdicts instead. */
+  addPage(page: HtmlPage, results: AxeResults): void {
+    const url = page.url;
+    const own = documentRuleVerdicts(page);
+    for (const violation of results.violations) {
+      if (own.has(violation.id)) continue;
+      const entry = this.of(violation.id, violation);
+      entry.failedPages.add(url);
+      entry.appliedPages.add(url);
+      for (const node of violation.nodes) entry.evidence.push(nodeEvidence(url, node));
+    }
+    for (const pass of results.passes) if (!own.has(pass.id)) this.of(pass.id, pass).appliedPages.add(url);
+    for (const undecided of results.incomplete) {
+      if (!own.has(undecided.id)) this.of(undecided.id, undecided).undecidedPages.add(url);
+    }
+    for (const [id, verdict] of own) {
+      const entry = this.of(id);
+      entry.appliedPages.add(url);
+      if (verdict.status === 'fail') {
+        entry.failedPages.add(url);
+        entry.evidence.push(...verdict.evidence);
+      }
+    }
+  }
+}
+
+const meta = (id: string, title: string) => ({
+  id: `a11y.${id}`,
+  area: 'website' as const,
+  group: 'accessibility',
+  title,
+});
+
+type PageRun = { tested: number; pageMs: AccessibilityRun['pageMs']; errors: AccessibilityRun['errors'] };
+
+async function testPages(pages: HtmlPage[], tallies: Tallies, maxPages: number, budget: number): Promise<PageRun> {
+  const started = performance.now();
+  const run: PageRun = { tested: 0, pageMs: [], errors: [] };
+  for (const page of pages.slice(0, maxPages)) {
     if (performance.now() - started > budget) break;
     const pageStart = performance.now();
     try {
-      const results = await axePage(page.page.html ?? '', page.url);
-      for (const violation of results.violations) {
-        const entry = tally(violation);
-        entry.failedPages.add(page.url);
-        entry.appliedPages.add(page.url);
-        for (const node of violation.nodes) entry.nodes.push({ url: page.url, node });
-      }
-      for (const pass of results.passes) tally(pass).appliedPages.add(page.url);
-      tested += 1;
+      tallies.addPage(page, await axePage(page.page.html ?? '', page.url));
+      run.tested += 1;
     } catch (error) {
-      errors.push({ url: page.url, reason: (error as Error).message });
+      run.errors.push({ url: page.url, reason: (error as Error).message });
     }
-    pageMs.push({ url: page.url, ms: Math.round(performance.now() - pageStart) });
+    run.pageMs.push({ url: page.url, ms: Math.round(performance.now() - pageStart) });
   }
-  const skipped = pages.length - tested - errors.length;
-  const untested =
-    skipped > 0 ? ` (${count(skipped, 'page')} not tested: limit of ${maxPages} pages or ${budget / 1000} s)` : '';
+  return run;
+}
 
-  const meta = (id: string, title: string) => ({
-    id: `a11y.${id}`,
-    area: 'website' as const,
-    group: 'accessibility',
-    title,
-  });
-  if (tested === 0) {
-    const check =
-      errors.length > 0
-        ? makeCheck(
-            meta('pages', 'Pages could be tested for accessibility'),
-            'not_measured',
-            `Not measured: axe-core could not run on ${count(errors.length, 'page')}`,
-            errors.map((e) => ({ url: e.url, note: e.reason })),
-          )
-        : makeCheck(meta('pages', 'Pages could be tested for accessibility'), 'not_applicable', 'No HTML page to test');
-    return { checks: [check], pagesTested: 0, pagesSkipped: skipped, pageMs, errors };
-  }
-
-  const failing = [...tallies.values()]
+/** One check per rule: failing rules first (worst impact, most elements), then passing, then undecided. */
+function checksOf(tallies: Tallies, tested: number, untested: string): CheckResult[] {
+  const entries = [...tallies.byId.values()];
+  const failing = entries
     .filter((entry) => entry.failedPages.size > 0)
     .sort(
       (a, b) =>
         impactSeverity(b.impact) - impactSeverity(a.impact) ||
-        b.nodes.length - a.nodes.length ||
+        b.evidence.length - a.evidence.length ||
         a.id.localeCompare(b.id),
     );
-  const passing = [...tallies.values()]
+  const passing = entries
     .filter((entry) => entry.failedPages.size === 0 && entry.appliedPages.size > 0)
     .sort((a, b) => a.id.localeCompare(b.id));
+  const undecided = entries
+    .filter((entry) => entry.appliedPages.size === 0 && entry.undecidedPages.size > 0)
+    .sort((a, b) => a.id.localeCompare(b.id));
+  const undecidedOn = (entry: RuleTally) =>
+    entry.undecidedPages.size > 0 ? `; not decided on ${count(entry.undecidedPages.size, 'page')}` : '';
 
   const checks: CheckResult[] = [];
   for (const entry of failing) {
-    const evidence: Evidence[] = entry.nodes.map(({ url, node }) => {
-      const item: Evidence = { url, selector: targetText(node.target), value: clip(node.html, 160) };
-      const fix = fixLine(node.failureSummary);
-      if (fix) item.note = fix;
-      return item;
-    });
+    const elements = entry.evidence.length;
     checks.push(
       makeCheck(
         meta(entry.id, entry.help),
         'fail',
-        `${count(entry.nodes.length, 'element')} on ${entry.failedPages.size} of ${count(tested, 'tested page')} ${entry.nodes.length === 1 ? 'fails' : 'fail'} (${entry.impact} impact): ${entry.help}${untested}`,
-        evidence,
+        `${count(elements, 'element')} on ${entry.failedPages.size} of ${count(tested, 'tested page')} ${elements === 1 ? 'fails' : 'fail'} (${entry.impact} impact): ${entry.help}${undecidedOn(entry)}${untested}`,
+        entry.evidence,
       ),
     );
   }
@@ -313,9 +224,46 @@ export async function runAccessibilityChecks(
       makeCheck(
         meta(entry.id, entry.help),
         'pass',
-        `Passed on ${where} (${entry.impact} impact): ${entry.help}${untested}`,
+        `Passed on ${where} (${entry.impact} impact): ${entry.help}${undecidedOn(entry)}${untested}`,
       ),
     );
   }
-  return { checks, pagesTested: tested, pagesSkipped: skipped, pageMs, errors };
+  for (const entry of undecided) {
+    checks.push(
+      makeCheck(
+        meta(entry.id, entry.help),
+        'not_measured',
+        `Not measured: axe-core cannot decide this rule without a rendered page (${count(entry.undecidedPages.size, 'page')}): ${entry.help}`,
+        [...entry.undecidedPages].map((url) => ({ url, note: 'Needs review: not decided without a browser' })),
+      ),
+    );
+  }
+  return checks;
+}
+
+export async function runAccessibilityChecks(
+  pages: HtmlPage[],
+  options: AccessibilityOptions = {},
+): Promise<AccessibilityRun> {
+  const maxPages = options.maxPages ?? A11Y_MAX_PAGES;
+  const budget = options.timeBudgetMs ?? A11Y_TIME_BUDGET_MS;
+  const tallies = new Tallies();
+  const { tested, pageMs, errors } = await testPages(pages, tallies, maxPages, budget);
+  const skipped = pages.length - tested - errors.length;
+  const untested =
+    skipped > 0 ? ` (${count(skipped, 'page')} not tested: limit of ${maxPages} pages or ${budget / 1000} s)` : '';
+
+  if (tested === 0) {
+    const check =
+      errors.length > 0
+        ? makeCheck(
+            meta('pages', 'Pages could be tested for accessibility'),
+            'not_measured',
+            `Not measured: axe-core could not run on ${count(errors.length, 'page')}`,
+            errors.map((e) => ({ url: e.url, note: e.reason })),
+          )
+        : makeCheck(meta('pages', 'Pages could be tested for accessibility'), 'not_applicable', 'No HTML page to test');
+    return { checks: [check], pagesTested: 0, pagesSkipped: skipped, pageMs, errors };
+  }
+  return { checks: checksOf(tallies, tested, untested), pagesTested: tested, pagesSkipped: skipped, pageMs, errors };
 }

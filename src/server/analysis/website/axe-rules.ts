@@ -22,7 +22,7 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa',
 
 /** Rules switched off, and why. */
 export const AXE_DISABLED_RULES: Record<string, string> = {
-  'color-contrast': 'needs rendered colours and layout',
+  'color-contrast': 'needs rendered colours: measured from the CSS cascade instead (colour-contrast.ts)',
   'color-contrast-enhanced': 'needs rendered colours and layout',
   'link-in-text-block': 'needs rendered colours',
   'target-size': 'needs element sizes from layout',

@@ -3,6 +3,7 @@
  */
 import type { CheckResult, SiteSnapshot } from '../types.ts';
 import { type AccessibilityOptions, runAccessibilityChecks } from './accessibility.ts';
+import { checkColourContrast } from './colour-contrast.ts';
 import { htmlPagesOf } from './pages.ts';
 import { checkRobotsTxt } from './robots-txt.ts';
 import {
@@ -72,5 +73,6 @@ export async function runWebsiteChecks(
   const accessibility = await runAccessibilityChecks(htmlPagesOf(snapshot), options.accessibility);
   timings['website.accessibility'] = Math.round(performance.now() - start);
   timings['website.accessibility.pagesTested'] = accessibility.pagesTested;
-  return { checks: [...seo, ...accessibility.checks, ...tone], timings };
+  const contrast = time('website.colourContrast', () => checkColourContrast(htmlPagesOf(snapshot), snapshot));
+  return { checks: [...seo, contrast, ...accessibility.checks, ...tone], timings };
 }

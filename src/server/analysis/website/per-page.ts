@@ -23,10 +23,10 @@ export type PagePhrases = {
   none: string;
 };
 
-export function perPageCheck(
+export function perPageCheck<Page = HtmlPage>(
   meta: CheckMeta,
-  pages: HtmlPage[],
-  verdict: (page: HtmlPage) => PageVerdict,
+  pages: Page[],
+  verdict: (page: Page) => PageVerdict,
   phrases: PagePhrases,
 ): CheckResult {
   const failing: Evidence[] = [];

@@ -1,163 +1,20 @@
 /**
  * SEO checks about crawling and indexing, modelled on Lighthouse's audits of the same ids:
- * is-crawlable, http-status-code, canonical and hreflang (robots-txt is in robots-txt.ts); plus our
- * sitemap check.
+ * http-status-code, canonical and hreflang (is-crawlable is in crawlable.ts, robots-txt in
+ * robots-txt.ts); plus our sitemap check.
  * Lighthouse audits one page; here every crawled page is audited and a check fails when any page
  * fails it.
  */
-import robotsParser from 'robots-parser';
 import { type CheckMeta, clip, count, makeCheck } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence, SiteSnapshot } from '../types.ts';
 import { isValidLanguageCode } from './languages.ts';
-import { type HtmlPage, openingTag, parseLinkHeader, resolveUrl } from './pages.ts';
+import { type HtmlPage, htmlPagesOf, parseLinkHeader, resolveUrl } from './pages.ts';
 import { perPageCheck } from './per-page.ts';
+import { referrersOf } from './referrers.ts';
+
+export { checkIndexablePages, checkIsCrawlable } from './crawlable.ts';
 
 const seo = (id: string, title: string): CheckMeta => ({ id: `seo.${id}`, area: 'website', group: 'seoBasics', title });
-
-// ---------------------------------------------------------------------------------------------
-// is-crawlable
-
-/** Lighthouse's list: the generic directives (no user agent) and four named search bots. */
-const BOT_USER_AGENTS = [undefined, 'Googlebot', 'bingbot', 'DuckDuckBot', 'archive.org_bot'] as const;
-type Bot = (typeof BOT_USER_AGENTS)[number];
-const BLOCKING_DIRECTIVES = new Set(['noindex', 'none']);
-const UNAVAILABLE_AFTER = 'unavailable_after';
-
-function isUnavailable(directive: string, now: number): boolean {
-  const parts = directive.split(':');
-  if (parts.length <= 1 || parts[0] !== UNAVAILABLE_AFTER) return false;
-  const date = Date.parse(parts.slice(1).join(':'));
-  return !Number.isNaN(date) && date < now;
-}
-
-function hasBlockingDirective(directives: string, now: number): boolean {
-  return directives
-    .split(',')
-    .map((directive) => directive.toLowerCase().trim())
-    .some((directive) => BLOCKING_DIRECTIVES.has(directive) || isUnavailable(directive, now));
-}
-
-/**
- * X-Robots-Tag values, split per user agent. Several headers arrive joined with ', ', so a value like
- * 'googlebot: noindex, otherbot: nofollow' is read as two groups.
- */
-function robotsHeaderGroups(value: string): { userAgent: string | undefined; directives: string }[] {
-  const groups: { userAgent: string | undefined; directives: string[] }[] = [];
-  let current: { userAgent: string | undefined; directives: string[] } = { userAgent: undefined, directives: [] };
-  groups.push(current);
-  for (const raw of value.split(',')) {
-    const token = raw.trim();
-    const prefix = /^([^,:\s]+)\s*:\s*(.*)$/.exec(token);
-    if (prefix && prefix[1]!.toLowerCase() !== UNAVAILABLE_AFTER) {
-      current = { userAgent: prefix[1], directives: [prefix[2] ?? ''] };
-      groups.push(current);
-    } else {
-      current.directives.push(token);
-    }
-  }
-  return groups
-    .filter((group) => group.directives.some(Boolean))
-    .map((group) => ({ userAgent: group.userAgent, directives: group.directives.join(', ') }));
-}
-
-function botName(bot: Bot): string {
-  return bot ?? 'all crawlers';
-}
-
-function crawlableCheck(meta: CheckMeta, pages: HtmlPage[], snapshot: SiteSnapshot): CheckResult {
-  const now = Date.parse(snapshot.startedAt) || Date.now();
-  const robotsBody = snapshot.robotsTxt?.status === 200 ? snapshot.robotsTxt.body : null;
-  // robots.txt rules apply to the site's origin, wherever the file itself was redirected.
-  const robots = robotsBody ? robotsParser(`${snapshot.origin}/robots.txt`, robotsBody) : null;
-  const robotsLines = robotsBody?.split(/\r\n|\r|\n/) ?? [];
-
-  return perPageCheck(
-    meta,
-    pages,
-    ({ url, page, $ }) => {
-      const blocked = new Set<Bot>();
-      const sources: Evidence[] = [];
-      const block = (bots: readonly Bot[], source: Evidence) => {
-        for (const bot of bots) blocked.add(bot);
-        sources.push(source);
-      };
-
-      $('meta[name]').each((_, element) => {
-        const name = (element.attribs.name ?? '').toLowerCase();
-        const content = element.attribs.content ?? '';
-        const bots =
-          name === 'robots' ? BOT_USER_AGENTS : BOT_USER_AGENTS.filter((bot) => bot && bot.toLowerCase() === name);
-        if (bots.length > 0 && hasBlockingDirective(content, now)) {
-          block(bots, { url, selector: openingTag(element), value: content, note: `Blocks ${bots.map(botName)[0]}` });
-        }
-      });
-
-      const header = page.headers['x-robots-tag'];
-      if (header) {
-        for (const group of robotsHeaderGroups(header)) {
-          if (!hasBlockingDirective(group.directives, now)) continue;
-          const bots = group.userAgent
-            ? BOT_USER_AGENTS.filter((bot) => bot && bot.toLowerCase() === group.userAgent!.toLowerCase())
-            : BOT_USER_AGENTS;
-          if (bots.length > 0) {
-            block(bots, { url, selector: 'X-Robots-Tag header', value: header, note: `Blocks ${botName(bots[0])}` });
-          }
-        }
-      }
-
-      if (robots) {
-        const disallowedFor = BOT_USER_AGENTS.filter((bot) => robots.isAllowed(url, bot) === false);
-        if (disallowedFor.length > 0) {
-          const line = robots.getMatchingLineNumber(url, disallowedFor[0]);
-          block(disallowedFor, {
-            url,
-            selector: line > 0 ? `robots.txt line ${line}` : 'robots.txt',
-            value: line > 0 ? clip(robotsLines[line - 1] ?? '') : null,
-            note: `Disallowed for ${disallowedFor.map(botName).join(', ')}`,
-          });
-        }
-      }
-
-      // As in Lighthouse, the page fails when every listed crawler is blocked; blocking only some
-      // of them is recorded as a warning.
-      if (blocked.size === BOT_USER_AGENTS.length) return { status: 'fail', evidence: sources };
-      if (blocked.size > 0) {
-        const names = [...blocked].map(botName).join(', ');
-        return { status: 'pass', evidence: sources.map((source) => ({ ...source, note: `Warning: blocks ${names}` })) };
-      }
-      return { status: 'pass' };
-    },
-    {
-      many: 'can be indexed by search engines',
-      one: 'can be indexed by search engines',
-      none: 'No HTML page answered, so indexing could not be checked',
-    },
-  );
-}
-
-/**
- * Lighthouse's is-crawlable, for the home page: when search engines may not index it, the site is
- * shut out of search, so this check gates the SEO score.
- */
-export function checkIsCrawlable(pages: HtmlPage[], snapshot: SiteSnapshot): CheckResult {
-  return crawlableCheck(
-    seo('is-crawlable', 'The home page can be indexed by search engines'),
-    pages.slice(0, 1),
-    snapshot,
-  );
-}
-
-/**
- * The same test on every other page. Sites often keep some pages out of search on purpose (a
- * thank-you page, a members' area), so these weigh like any other check instead of gating.
- */
-export function checkIndexablePages(pages: HtmlPage[], snapshot: SiteSnapshot): CheckResult {
-  return crawlableCheck(
-    seo('indexable-pages', 'Other pages can be indexed by search engines'),
-    pages.slice(1),
-    snapshot,
-  );
-}
 
 // ---------------------------------------------------------------------------------------------
 // http-status-code
@@ -168,9 +25,14 @@ export function checkHttpStatusCode(snapshot: SiteSnapshot): CheckResult {
   const pages = snapshot.pages.filter((page) => !seen.has(page.url) && seen.add(page.url));
   if (pages.length === 0) return makeCheck(meta, 'not_applicable', 'No page was fetched');
   const failing = pages.filter((page) => page.status >= 400 && page.status <= 599);
+  const referrers = failing.length > 0 ? referrersOf(snapshot, htmlPagesOf(snapshot)) : null;
   const evidence = failing.map((page): Evidence => {
     const item: Evidence = { url: page.url, value: page.status };
-    if (page.finalUrl !== page.url) item.note = `after redirects to ${page.finalUrl}`;
+    const notes = [
+      page.finalUrl !== page.url ? `after redirects to ${page.finalUrl}` : null,
+      referrers?.describe(page.url),
+    ];
+    if (notes.some(Boolean)) item.note = notes.filter(Boolean).join('; ');
     return item;
   });
   if (failing.length === 0) {

@@ -45,10 +45,13 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
   const { brand } = row;
 
   let lastPercent = -1;
+  let lastStage = '';
   const progress = async (stage: string, percent: number) => {
-    const rounded = Math.round(percent);
-    if (rounded === lastPercent) return;
+    // Pages found can outgrow pages fetched for a while; the bar holds rather than moving back.
+    const rounded = Math.max(Math.round(percent), lastPercent);
+    if (rounded === lastPercent && stage === lastStage) return;
     lastPercent = rounded;
+    lastStage = stage;
     await db
       .update(audits)
       .set({ progressStage: stage, progressPercent: rounded })
@@ -65,10 +68,11 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
       allowLoopback: deps.config.crawlerAllowLoopback,
       resolver: deps.crawlResolver,
       signal,
-      onProgress: (done, planned) =>
+      // Pages fetched against pages found so far: the bar never runs ahead of what the crawl knows.
+      onProgress: (fetched, found) =>
         progress(
-          STAGES.crawl.label,
-          STAGES.crawl.from + ((STAGES.crawl.to - STAGES.crawl.from) * done) / Math.max(planned, 1),
+          `${STAGES.crawl.label}: ${fetched} of ${found} ${found === 1 ? 'page' : 'pages'} fetched`,
+          STAGES.crawl.from + ((STAGES.crawl.to - STAGES.crawl.from) * fetched) / Math.max(found, 1),
         ),
     });
   } catch (error) {
