@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { appScreenPaths, pathPattern, type TAppScreenPath } from '../shared/routes.ts';
 import { CenteredSpinner } from './components/spinner.tsx';
 import { RedirectToLogin } from './features/auth/redirect-to-login.tsx';
 import { useAuth } from './hooks/use-auth.ts';
@@ -27,48 +28,30 @@ const EmailReportsPage = lazy(() => import('./features/email-reports/email-repor
 const WhiteLabelPage = lazy(() => import('./features/white-label/white-label-page.tsx'));
 const SupportInboxPage = lazy(() => import('./features/admin/support-inbox-page.tsx'));
 
-type AppRoute = { path: string; component: ComponentType };
+/** Each app screen's component, by its path in the shared route table. */
+const appScreenComponents: Record<TAppScreenPath, ComponentType> = {
+  '/': DashboardPage,
+  '/brand-audit': BrandAuditPage,
+  '/consumer-insights': ConsumerInsightsPage,
+  '/competitor-tracking': CompetitorTrackingPage,
+  '/audit-results/:id': AuditResultsPage,
+  '/subscribe': SubscribePage,
+  '/upgrade': SubscribePage,
+  '/payment-success': PaymentSuccessPage,
+  '/settings': SettingsPage,
+  '/email-reports': EmailReportsPage,
+  '/white-label': WhiteLabelPage,
+  '/admin/support': SupportInboxPage,
+};
 
-/** Screens for signed-in users (SPEC §2), plus /upgrade, which shows the subscribe screen (DESIGN §7.7). */
-export const appRoutes: AppRoute[] = [
-  { path: '/', component: DashboardPage },
-  { path: '/brand-audit', component: BrandAuditPage },
-  { path: '/consumer-insights', component: ConsumerInsightsPage },
-  { path: '/competitor-tracking', component: CompetitorTrackingPage },
-  { path: '/audit-results/:id', component: AuditResultsPage },
-  { path: '/subscribe', component: SubscribePage },
-  { path: '/upgrade', component: SubscribePage },
-  { path: '/payment-success', component: PaymentSuccessPage },
-  { path: '/settings', component: SettingsPage },
-  { path: '/email-reports', component: EmailReportsPage },
-  { path: '/white-label', component: WhiteLabelPage },
-  { path: '/admin/support', component: SupportInboxPage },
-];
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** One pattern matching every app-screen path (optional trailing slash, case-insensitive like wouter). */
-export function appPathPattern(routes: AppRoute[] = appRoutes): RegExp {
-  const alternatives = routes.map((route) =>
-    route.path
-      .split('/')
-      .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
-      .join('/')
-      .replace(/\/$/, ''),
-  );
-  return new RegExp(`^(?:${alternatives.join('|')})/?$`, 'i');
-}
-
-const appScreens = appPathPattern();
+const appScreens = pathPattern(appScreenPaths);
 
 function SignedInApp() {
   return (
     <AppShell>
       <Switch>
-        {appRoutes.map((route) => (
-          <Route key={route.path} path={route.path} component={route.component} />
+        {appScreenPaths.map((path) => (
+          <Route key={path} path={path} component={appScreenComponents[path]} />
         ))}
       </Switch>
     </AppShell>

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
-import type { TCurrentUser } from '../../shared/schemas/auth.ts';
-import { getQueryFn } from '../lib/api.ts';
+import { type QueryFunction, useQuery } from '@tanstack/react-query';
+import { SIGNED_OUT_OK_HEADER, type TCurrentUser } from '../../shared/schemas/auth.ts';
+import { commonHeaders, throwIfResNotOk } from '../lib/api.ts';
 
 export const currentUserQueryKey = ['/api/auth/user'] as const;
 
@@ -10,11 +10,27 @@ export type AuthState = {
   isAuthenticated: boolean;
 };
 
-/** The signed-in user: null when signed out (401), undefined while loading. */
+/**
+ * The current-user read: null when signed out. It asks for 204 rather than 401 when no one is
+ * signed in, so a signed-out visit makes no failed request (and logs no console error); a 401
+ * (from a server that ignores the header) still means signed out.
+ */
+export const readCurrentUser: QueryFunction<TCurrentUser | null> = async ({ signal }) => {
+  const res = await fetch(currentUserQueryKey[0], {
+    credentials: 'include',
+    headers: { ...commonHeaders(), [SIGNED_OUT_OK_HEADER]: 'true' },
+    signal,
+  });
+  if (res.status === 204 || res.status === 401) return null;
+  await throwIfResNotOk(res);
+  return (await res.json()) as TCurrentUser;
+};
+
+/** The signed-in user: null when signed out, undefined while loading. */
 export function useAuth(): AuthState {
   const { data: user, isLoading } = useQuery<TCurrentUser | null>({
     queryKey: currentUserQueryKey,
-    queryFn: getQueryFn<TCurrentUser | null>({ on401: 'returnNull' }),
+    queryFn: readCurrentUser,
     retry: false,
   });
 

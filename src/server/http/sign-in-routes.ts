@@ -2,7 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PlanKey } from '../../shared/plans.ts';
-import { type TCurrentUser, ZDevSwitchQuery, ZGoogleLoginQuery, ZLoginQuery } from '../../shared/schemas/auth.ts';
+import {
+  SIGNED_OUT_OK_HEADER,
+  type TCurrentUser,
+  ZDevSwitchQuery,
+  ZGoogleLoginQuery,
+  ZLoginQuery,
+} from '../../shared/schemas/auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { userIdentities, users } from '../db/schema/index.ts';
@@ -74,7 +80,14 @@ export function registerSignInRoutes(
     devSignIn,
   }));
 
-  app.get('/api/auth/user', { preHandler: auth.requireActor }, async (request) => toCurrentUser(actorOf(request)));
+  app.get('/api/auth/user', async (request, reply) => {
+    if (request.headers[SIGNED_OUT_OK_HEADER] === 'true') {
+      const actor = await auth.findActor(request, reply);
+      return actor ? toCurrentUser(actor) : reply.status(204).send();
+    }
+    await auth.requireActor(request, reply);
+    return toCurrentUser(actorOf(request));
+  });
 
   async function startProviderSignIn(
     name: ProviderName,
