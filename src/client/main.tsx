@@ -1,6 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { queryClient } from './lib/query-client.ts';
+import { preloadPrerenderedPage } from './routes.tsx';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -8,7 +9,10 @@ if (!container) throw new Error('The page has no #root element');
 
 // Public pages arrive prerendered (scripts/prerender.ts): React takes over the markup in place.
 if (container.hasChildNodes()) {
-  hydrateRoot(container, <App queryClient={queryClient} ssrSearch="" />);
+  const root = container;
+  void preloadPrerenderedPage(window.location.pathname).then(() =>
+    hydrateRoot(root, <App queryClient={queryClient} ssrSearch="" />),
+  );
 } else {
   createRoot(container).render(<App queryClient={queryClient} />);
 }

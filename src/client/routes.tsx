@@ -1,18 +1,19 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { appScreenPaths, pathPattern, type TAppScreenPath } from '../shared/routes.ts';
+import { appScreenPaths, classifyPath, pathPattern, type TAppScreenPath } from '../shared/routes.ts';
 import { CenteredSpinner } from './components/spinner.tsx';
 import { RedirectToLogin } from './features/auth/redirect-to-login.tsx';
 import { useAuth } from './hooks/use-auth.ts';
+import { preloadablePage } from './lib/preloadable-page.tsx';
 
-// Public screens.
-const LandingPage = lazy(() => import('./features/landing/landing-page.tsx'));
-const PrivacyPolicyPage = lazy(() => import('./features/legal/privacy-policy-page.tsx'));
-const SignInPage = lazy(() => import('./features/auth/signin-page.tsx'));
-const DemoDashboardPage = lazy(() => import('./features/demo/demo-dashboard-page.tsx'));
+// Public screens: the prerendered ones load ahead of hydration (preloadPrerenderedPage).
+const LandingPage = preloadablePage(() => import('./features/landing/landing-page.tsx'));
+const PrivacyPolicyPage = preloadablePage(() => import('./features/legal/privacy-policy-page.tsx'));
+const SignInPage = preloadablePage(() => import('./features/auth/signin-page.tsx'));
+const DemoDashboardPage = preloadablePage(() => import('./features/demo/demo-dashboard-page.tsx'));
 const SharedReportPage = lazy(() => import('./features/shared-pages/shared-report-page.tsx'));
 const SharedRecommendationsPage = lazy(() => import('./features/shared-pages/shared-recommendations-page.tsx'));
-const NotFoundPage = lazy(() => import('./features/not-found/not-found-page.tsx'));
+const NotFoundPage = preloadablePage(() => import('./features/not-found/not-found-page.tsx'));
 
 // The signed-in application: the shell and each screen load on demand.
 const AppShell = lazy(() => import('./components/layout/app-shell.tsx'));
@@ -45,6 +46,22 @@ const appScreenComponents: Record<TAppScreenPath, ComponentType> = {
 };
 
 const appScreens = pathPattern(appScreenPaths);
+
+const prerenderedPages: Record<string, { preload(): Promise<void> }> = {
+  '/': LandingPage,
+  '/landing': LandingPage,
+  '/privacy-policy': PrivacyPolicyPage,
+  '/signin': SignInPage,
+  '/demo-dashboard': DemoDashboardPage,
+};
+
+/** Loads the code of the page prerendered for this path, so hydration does not wait on it. */
+export function preloadPrerenderedPage(pathname: string): Promise<void> {
+  const match = classifyPath(pathname);
+  if (match.kind === 'public') return prerenderedPages[match.page.path]?.preload() ?? Promise.resolve();
+  if (match.kind === 'unknown') return NotFoundPage.preload();
+  return Promise.resolve();
+}
 
 function SignedInApp() {
   return (

@@ -1,6 +1,7 @@
 import { type QueryFunction, useQuery } from '@tanstack/react-query';
 import { SIGNED_OUT_OK_HEADER, type TCurrentUser } from '../../shared/schemas/auth.ts';
 import { commonHeaders, throwIfResNotOk } from '../lib/api.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 export const currentUserQueryKey = ['/api/auth/user'] as const;
 
@@ -26,13 +27,18 @@ export const readCurrentUser: QueryFunction<TCurrentUser | null> = async ({ sign
   return (await res.json()) as TCurrentUser;
 };
 
-/** The signed-in user: null when signed out, undefined while loading. */
+/**
+ * The signed-in user: null when signed out, undefined while loading. A prerendered page is hydrated
+ * as still loading (what its markup shows), even when the answer has already arrived.
+ */
 export function useAuth(): AuthState {
+  const hydrated = useHydrated();
   const { data: user, isLoading } = useQuery<TCurrentUser | null>({
     queryKey: currentUserQueryKey,
     queryFn: readCurrentUser,
     retry: false,
   });
 
+  if (!hydrated) return { user: undefined, isLoading: true, isAuthenticated: false };
   return { user, isLoading, isAuthenticated: !!user };
 }
