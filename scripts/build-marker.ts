@@ -19,7 +19,7 @@ export function buildMarker(): Plugin {
     apply: 'build',
     configResolved(config) {
       production = config.isProduction;
-      outDir = config.build.outDir;
+      outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       const marker: BuildMarker = { production, builtAt: new Date().toISOString() };

@@ -25,7 +25,19 @@ const pageModules: Record<string, string> = {
   [notFoundPage.file]: 'features/not-found/not-found-page.tsx',
 };
 
-type PageHead = { title: string; description?: string; canonicalPath?: string; preload: string[] };
+type PageHead = { title: string; description?: string; canonicalPath?: string; preload: string[]; css: string };
+
+/**
+ * The build's one stylesheet link. Prerendered pages carry the stylesheet inline instead, so the
+ * first paint waits on no second request (the app shell keeps the cacheable link).
+ */
+const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="[^"]+\.css">/;
+
+function stylesheetOf(shell: string, outDir: string): string {
+  const href = /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/.exec(shell)?.[1];
+  if (!href) throw new Error('Prerender: the built index.html links no stylesheet');
+  return fs.readFileSync(path.join(outDir, href.replace(/^\//, '')), 'utf8');
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -58,6 +70,7 @@ export function pageHtml(shell: string, markup: string, head: PageHead): string 
   ].filter(Boolean);
   let html = shell
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
+    .replace(STYLESHEET_LINK, () => `<style>${head.css}</style>`)
     .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
   if (head.description) html = html.replace(/\n\s*<meta name="description"[^>]*>/, '');
   if (head.canonicalPath) html = html.replace(/\n\s*<meta name="robots" content="noindex"[^>]*>/, '');
@@ -74,7 +87,7 @@ export function prerenderPublicPages(): Plugin {
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       root = config.root;
-      outDir = config.build.outDir;
+      outDir = path.resolve(config.root, config.build.outDir);
       base = config.base;
     },
     writeBundle(_options, output) {
@@ -96,15 +109,19 @@ export function prerenderPublicPages(): Plugin {
           renderPage(path: string): Promise<string>;
         };
         const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+        const css = stylesheetOf(shell, outDir);
         for (const page of publicPages) {
           const preload = chunksOf(bundle, pageModules[page.path] ?? '', base);
           const markup = await renderPage(page.path);
-          const html = pageHtml(shell, markup, { ...page, preload });
+          const html = pageHtml(shell, markup, { ...page, preload, css });
           fs.writeFileSync(path.join(outDir, page.file), html);
         }
         const preload = chunksOf(bundle, pageModules[notFoundPage.file] ?? '', base);
         const markup = await renderPage('/this-page-does-not-exist');
-        fs.writeFileSync(path.join(outDir, notFoundPage.file), pageHtml(shell, markup, { ...notFoundPage, preload }));
+        fs.writeFileSync(
+          path.join(outDir, notFoundPage.file),
+          pageHtml(shell, markup, { ...notFoundPage, preload, css }),
+        );
       } finally {
         fs.rmSync(renderDir, { recursive: true, force: true });
       }

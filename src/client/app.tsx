@@ -1,11 +1,9 @@
-import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { Router } from 'wouter';
 import { LazyToaster } from './components/lazy-toaster.tsx';
 import { AppRoutes } from './routes.tsx';
 
 type AppProps = {
-  queryClient: QueryClient;
   /** The path rendered at build time (prerendering only). */
   ssrPath?: string;
   /**
@@ -16,15 +14,13 @@ type AppProps = {
 };
 
 /** The whole client, the same tree for prerendering public pages and for the browser. */
-export function App({ queryClient, ssrPath, ssrSearch }: AppProps) {
+export function App({ ssrPath, ssrSearch }: AppProps) {
   return (
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
-          <AppRoutes />
-        </Router>
-        <LazyToaster />
-      </QueryClientProvider>
+      <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+        <AppRoutes />
+      </Router>
+      <LazyToaster />
     </StrictMode>
   );
 }

@@ -1,6 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { queryClient } from './lib/query-client.ts';
 import { preloadPrerenderedPage } from './routes.tsx';
 import './index.css';
 
@@ -10,9 +9,7 @@ if (!container) throw new Error('The page has no #root element');
 // Public pages arrive prerendered (scripts/prerender.ts): React takes over the markup in place.
 if (container.hasChildNodes()) {
   const root = container;
-  void preloadPrerenderedPage(window.location.pathname).then(() =>
-    hydrateRoot(root, <App queryClient={queryClient} ssrSearch="" />),
-  );
+  void preloadPrerenderedPage(window.location.pathname).then(() => hydrateRoot(root, <App ssrSearch="" />));
 } else {
-  createRoot(container).render(<App queryClient={queryClient} />);
+  createRoot(container).render(<App />);
 }

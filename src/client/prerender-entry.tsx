@@ -5,12 +5,9 @@
  */
 import { prerenderToNodeStream } from 'react-dom/static';
 import { App } from './app.tsx';
-import { createQueryClient } from './lib/query-client.ts';
 
 export async function renderPage(path: string): Promise<string> {
-  const { prelude } = await prerenderToNodeStream(
-    <App queryClient={createQueryClient()} ssrPath={path} ssrSearch="" />,
-  );
+  const { prelude } = await prerenderToNodeStream(<App ssrPath={path} ssrSearch="" />);
   const chunks: Buffer[] = [];
   for await (const chunk of prelude) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8');

@@ -6,6 +6,9 @@ import { RedirectToLogin } from './features/auth/redirect-to-login.tsx';
 import { useAuth } from './hooks/use-auth.ts';
 import { preloadablePage } from './lib/preloadable-page.tsx';
 
+// React Query and the app's cache, around the screens that read the API through it.
+const QueryProvider = preloadablePage(() => import('./components/query-provider.tsx'));
+
 // Public screens: the prerendered ones load ahead of hydration (preloadPrerenderedPage).
 const LandingPage = preloadablePage(() => import('./features/landing/landing-page.tsx'));
 const PrivacyPolicyPage = preloadablePage(() => import('./features/legal/privacy-policy-page.tsx'));
@@ -47,11 +50,19 @@ const appScreenComponents: Record<TAppScreenPath, ComponentType> = {
 
 const appScreens = pathPattern(appScreenPaths);
 
-const prerenderedPages: Record<string, { preload(): Promise<void> }> = {
+type Preloadable = { preload(): Promise<void> };
+
+const bothOf = (first: Preloadable, second: Preloadable): Preloadable => ({
+  preload: async () => {
+    await Promise.all([first.preload(), second.preload()]);
+  },
+});
+
+const prerenderedPages: Record<string, Preloadable> = {
   '/': LandingPage,
   '/landing': LandingPage,
   '/privacy-policy': PrivacyPolicyPage,
-  '/signin': SignInPage,
+  '/signin': bothOf(SignInPage, QueryProvider),
   '/demo-dashboard': DemoDashboardPage,
 };
 
@@ -65,13 +76,15 @@ export function preloadPrerenderedPage(pathname: string): Promise<void> {
 
 function SignedInApp() {
   return (
-    <AppShell>
-      <Switch>
-        {appScreenPaths.map((path) => (
-          <Route key={path} path={path} component={appScreenComponents[path]} />
-        ))}
-      </Switch>
-    </AppShell>
+    <QueryProvider>
+      <AppShell>
+        <Switch>
+          {appScreenPaths.map((path) => (
+            <Route key={path} path={path} component={appScreenComponents[path]} />
+          ))}
+        </Switch>
+      </AppShell>
+    </QueryProvider>
   );
 }
 
@@ -85,8 +98,16 @@ export function AppRoutes() {
         <Route path="/landing" component={LandingPage} />
         <Route path="/privacy-policy" component={PrivacyPolicyPage} />
         {/* Shared links work for anyone who has them, signed in or not (the owner checks their own link). */}
-        <Route path="/reports/:shareableToken" component={SharedReportPage} />
-        <Route path="/marketing-recommendations/:shareableToken" component={SharedRecommendationsPage} />
+        <Route path="/reports/:shareableToken">
+          <QueryProvider>
+            <SharedReportPage />
+          </QueryProvider>
+        </Route>
+        <Route path="/marketing-recommendations/:shareableToken">
+          <QueryProvider>
+            <SharedRecommendationsPage />
+          </QueryProvider>
+        </Route>
         {signedIn ? (
           <Route path={appScreens}>
             <SignedInApp />
@@ -94,7 +115,11 @@ export function AppRoutes() {
         ) : (
           <>
             <Route path="/" component={LandingPage} />
-            <Route path="/signin" component={SignInPage} />
+            <Route path="/signin">
+              <QueryProvider>
+                <SignInPage />
+              </QueryProvider>
+            </Route>
             <Route path="/demo-dashboard" component={DemoDashboardPage} />
             <Route path={appScreens}>{isLoading ? <CenteredSpinner fullScreen /> : <RedirectToLogin />}</Route>
           </>

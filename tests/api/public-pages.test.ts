@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { SIGNED_OUT_OK_HEADER } from '../../src/shared/auth-headers.ts';
 import { notFoundPage, publicPages } from '../../src/shared/routes.ts';
-import { SIGNED_OUT_OK_HEADER } from '../../src/shared/schemas/auth.ts';
 import { createTestApp, type TestApp, testConfig } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 

@@ -1,7 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { useToast } from '../hooks/use-toast.ts';
 
-const Toaster = lazy(() => import('./ui/toaster.tsx').then((module) => ({ default: module.Toaster })));
+let toasterModule: Promise<{ default: ComponentType }> | undefined;
+
+/** Loads the toaster's code; resolves once a toast can show. */
+export function loadToaster(): Promise<{ default: ComponentType }> {
+  toasterModule ??= import('./ui/toaster.tsx').then((module) => ({ default: module.Toaster }));
+  return toasterModule;
+}
+
+const Toaster = lazy(loadToaster);
 
 /**
  * The toaster's code (Radix Toast) loads with the first toast, so public pages that never show one

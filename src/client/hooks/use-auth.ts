@@ -1,9 +1,9 @@
-import { type QueryFunction, useQuery } from '@tanstack/react-query';
-import { SIGNED_OUT_OK_HEADER, type TCurrentUser } from '../../shared/schemas/auth.ts';
+import { useSyncExternalStore } from 'react';
+import { SIGNED_OUT_OK_HEADER } from '../../shared/auth-headers.ts';
+import type { TCurrentUser } from '../../shared/schemas/auth.ts';
 import { commonHeaders, throwIfResNotOk } from '../lib/api.ts';
-import { useHydrated } from './use-hydrated.ts';
 
-export const currentUserQueryKey = ['/api/auth/user'] as const;
+export const CURRENT_USER_URL = '/api/auth/user';
 
 export type AuthState = {
   user: TCurrentUser | null | undefined;
@@ -16,29 +16,49 @@ export type AuthState = {
  * signed in, so a signed-out visit makes no failed request (and logs no console error); a 401
  * (from a server that ignores the header) still means signed out.
  */
-export const readCurrentUser: QueryFunction<TCurrentUser | null> = async ({ signal }) => {
-  const res = await fetch(currentUserQueryKey[0], {
+export async function readCurrentUser(): Promise<TCurrentUser | null> {
+  const res = await fetch(CURRENT_USER_URL, {
     credentials: 'include',
     headers: { ...commonHeaders(), [SIGNED_OUT_OK_HEADER]: 'true' },
-    signal,
   });
   if (res.status === 204 || res.status === 401) return null;
   await throwIfResNotOk(res);
   return (await res.json()) as TCurrentUser;
-};
+}
+
+/*
+ * Read once per page load, with no retry, and never stale (SPEC §7). A small store of its own rather
+ * than React Query, which the landing page would otherwise download for this one read.
+ */
+const loading: AuthState = { user: undefined, isLoading: true, isAuthenticated: false };
+let state = loading;
+let started = false;
+const listeners = new Set<() => void>();
+
+function settle(user: TCurrentUser | null | undefined) {
+  state = { user, isLoading: false, isAuthenticated: !!user };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (!started) {
+    started = true;
+    // A failed read leaves the visitor signed out, as the read's error would.
+    readCurrentUser().then(settle, () => settle(undefined));
+  }
+  return () => listeners.delete(listener);
+}
 
 /**
- * The signed-in user: null when signed out, undefined while loading. A prerendered page is hydrated
- * as still loading (what its markup shows), even when the answer has already arrived.
+ * The signed-in user: null when signed out, undefined while loading. Prerendered markup is made in
+ * the loading state, and hydration uses that state too (the server snapshot), even when the answer
+ * has already arrived; React then re-renders with it, without a hydration mismatch.
  */
 export function useAuth(): AuthState {
-  const hydrated = useHydrated();
-  const { data: user, isLoading } = useQuery<TCurrentUser | null>({
-    queryKey: currentUserQueryKey,
-    queryFn: readCurrentUser,
-    retry: false,
-  });
-
-  if (!hydrated) return { user: undefined, isLoading: true, isAuthenticated: false };
-  return { user, isLoading, isAuthenticated: !!user };
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => loading,
+  );
 }

@@ -1,14 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SIGNED_OUT_OK_HEADER } from '../../shared/auth-headers.ts';
 import type { PlanKey } from '../../shared/plans.ts';
-import {
-  SIGNED_OUT_OK_HEADER,
-  type TCurrentUser,
-  ZDevSwitchQuery,
-  ZGoogleLoginQuery,
-  ZLoginQuery,
-} from '../../shared/schemas/auth.ts';
+import { type TCurrentUser, ZDevSwitchQuery, ZGoogleLoginQuery, ZLoginQuery } from '../../shared/schemas/auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { userIdentities, users } from '../db/schema/index.ts';

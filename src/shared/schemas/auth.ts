@@ -19,13 +19,6 @@ export const ZCurrentUser = z.object({
 });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
 
-/**
- * Sent by the browser's own current-user read: with it, GET /api/auth/user answers 204 No Content
- * for a signed-out visitor instead of 401, so public pages make no failed request (decision 0005).
- * API clients without it get the 401 of SPEC §7.
- */
-export const SIGNED_OUT_OK_HEADER = 'x-signed-out-ok';
-
 /** GET /api/auth/providers: which sign-in methods this server offers. */
 export const ZAuthProviders = z.object({
   replit: z.boolean(),
