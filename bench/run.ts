@@ -7,6 +7,7 @@ import path from 'node:path';
 import { measureFixtureAudit } from './audit-fixture.ts';
 import { measureLandingBundle } from './landing-bundle.ts';
 import { measureLighthouseAgreement } from './lighthouse-agreement.ts';
+import { measurePublicLighthouse } from './public-lighthouse.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const failed: string[] = [];
@@ -27,6 +28,7 @@ await guarded('Landing bundle', async () => {
   });
   await measureLandingBundle();
 });
+await guarded('Public pages Lighthouse', measurePublicLighthouse);
 await guarded('Fixture-site audit', measureFixtureAudit);
 await guarded('Lighthouse agreement', measureLighthouseAgreement);
 
