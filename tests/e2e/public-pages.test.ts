@@ -73,9 +73,8 @@ describe('public pages', () => {
       const response = await page.goto(pagePath);
       expect(response?.status(), pagePath).toBe(200);
       await shows(page, text);
+      await screenshotFor(page, `no-js-mobile${pagePath.replace(/\//g, '-')}`);
     }
-    await page.goto('/privacy-policy');
-    await screenshotFor(page, 'privacy-policy-no-js-mobile');
     const missing = await page.goto('/no-such-page');
     expect(missing?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
