@@ -19,6 +19,8 @@ export default defineConfig(({ command }) => {
     build: {
       outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
       emptyOutDir: true,
+      // Every browser the product supports preloads modules natively.
+      modulePreload: { polyfill: false },
     },
     server: {
       fs: { allow: [repoRoot] },

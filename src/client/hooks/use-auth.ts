@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { SIGNED_OUT_OK_HEADER } from '../../shared/auth-headers.ts';
 import type { TCurrentUser } from '../../shared/schemas/auth.ts';
-import { commonHeaders, throwIfResNotOk } from '../lib/api.ts';
+import { commonHeaders } from '../lib/common-headers.ts';
 
 export const CURRENT_USER_URL = '/api/auth/user';
 
@@ -22,7 +22,7 @@ export async function readCurrentUser(): Promise<TCurrentUser | null> {
     headers: { ...commonHeaders(), [SIGNED_OUT_OK_HEADER]: 'true' },
   });
   if (res.status === 204 || res.status === 401) return null;
-  await throwIfResNotOk(res);
+  if (!res.ok) throw new Error(`${res.status}: the current user could not be read`);
   return (await res.json()) as TCurrentUser;
 }
 
