@@ -2,22 +2,31 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildMarker } from './scripts/build-marker.ts';
+import { prerenderPublicPages } from './scripts/prerender.ts';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiPort = process.env.API_PORT ?? 5001;
 
-export default defineConfig({
-  root: fileURLToPath(new URL('./src/client', import.meta.url)),
-  publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
-  plugins: [react(), tailwindcss()],
-  build: {
-    outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
-    emptyOutDir: true,
-  },
-  server: {
-    fs: { allow: [repoRoot] },
-    proxy: {
-      '/api': { target: `http://127.0.0.1:${apiPort}` },
+export default defineConfig(({ command }) => {
+  // Every build is a production build, whatever NODE_ENV the calling process has (a test runner
+  // sets test): a build made under any other NODE_ENV ships React's development build.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    root: fileURLToPath(new URL('./src/client', import.meta.url)),
+    publicDir: fileURLToPath(new URL('./src/client/public', import.meta.url)),
+    plugins: [react(), tailwindcss(), buildMarker(), prerenderPublicPages()],
+    build: {
+      outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
+      emptyOutDir: true,
+      // Every browser the product supports preloads modules natively.
+      modulePreload: { polyfill: false },
     },
-  },
+    server: {
+      fs: { allow: [repoRoot] },
+      proxy: {
+        '/api': { target: `http://127.0.0.1:${apiPort}` },
+      },
+    },
+  };
 });

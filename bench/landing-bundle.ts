@@ -6,6 +6,9 @@ import { gzipSync } from 'node:zlib';
 import { launchBrowser } from '../tests/helpers/browser.ts';
 import { startServer } from '../tests/helpers/server.ts';
 
+/** The landing page's JavaScript budget, gzipped. */
+export const LANDING_JS_BUDGET_BYTES = 100_000;
+
 export async function measureLandingBundle() {
   const server = await startServer();
   const browser = await launchBrowser();
@@ -39,6 +42,10 @@ export async function measureLandingBundle() {
       { raw: 0, gzip: 0, sent: 0 },
     );
     line('total', total.raw, total.gzip, `${kb(total.sent)} sent`);
+    const budget = LANDING_JS_BUDGET_BYTES;
+    console.log(
+      `  Gzipped total ${(total.gzip / 1000).toFixed(1)} kB (target at most ${budget / 1000} kB: ${total.gzip <= budget ? 'met' : 'NOT met'})`,
+    );
     return total;
   } finally {
     await browser.close();

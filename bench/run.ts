@@ -9,6 +9,7 @@ import { measureFixtureAudit } from './audit-fixture.ts';
 import { measureContrastAgreement } from './contrast-agreement.ts';
 import { measureLandingBundle } from './landing-bundle.ts';
 import { measureLighthouseAgreement } from './lighthouse-agreement.ts';
+import { measurePublicLighthouse } from './public-lighthouse.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const failed: string[] = [];
@@ -29,6 +30,7 @@ await guarded('Landing bundle', async () => {
   });
   await measureLandingBundle();
 });
+await guarded('Public pages Lighthouse', measurePublicLighthouse);
 await guarded('Fixture-site audit', measureFixtureAudit);
 await guarded('Lighthouse agreement', measureLighthouseAgreement);
 await guarded('API overhead and memory', measureApiOverhead);

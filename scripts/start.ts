@@ -1,18 +1,22 @@
 /**
- * `npm start`: builds the client when its sources are newer than the last build, then starts the
- * server (which applies migrations) on PORT, default 5000, from its compiled JavaScript in
- * dist/server, built here too when the server's sources changed (scripts/build-server.ts).
+ * `npm start`: builds the client when its sources are newer than the last build or the last build
+ * is not a production build (one a test or development process left behind), then starts the server
+ * (which applies migrations) on PORT, default 5000, from its compiled JavaScript in dist/server,
+ * built here too when the server's sources changed (scripts/build-server.ts).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readBuildMarker } from './build-marker.ts';
 import { serverBuildIsStale, serverOutDir } from './build-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampPath = path.join(root, 'dist/client/index.html');
 const sourceDirs = ['src/client', 'src/shared'].map((dir) => path.join(root, dir));
-const buildInputs = ['vite.config.ts', 'package-lock.json'].map((file) => path.join(root, file));
+const buildInputs = ['vite.config.ts', 'package-lock.json', 'scripts/prerender.ts', 'scripts/build-marker.ts'].map(
+  (file) => path.join(root, file),
+);
 
 function newestMtime(entries: string[]): number {
   let newest = 0;
@@ -30,8 +34,11 @@ function newestMtime(entries: string[]): number {
 }
 
 const builtAt = fs.existsSync(stampPath) ? fs.statSync(stampPath).mtimeMs : 0;
-if (newestMtime([...sourceDirs, ...buildInputs]) > builtAt) {
-  console.log('Building the client...');
+const production = readBuildMarker(path.dirname(stampPath))?.production === true;
+if (!production || newestMtime([...sourceDirs, ...buildInputs]) > builtAt) {
+  console.log(
+    production ? 'Building the client...' : 'Building the client (the last build is not a production build)...',
+  );
   // A child process: Vite sets NODE_ENV=production in the process that builds, which must not leak
   // into the server's configuration.
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {

@@ -1,17 +1,22 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { appScreenPaths, classifyPath, pathPattern, type TAppScreenPath } from '../shared/routes.ts';
 import { CenteredSpinner } from './components/spinner.tsx';
 import { RedirectToLogin } from './features/auth/redirect-to-login.tsx';
 import { useAuth } from './hooks/use-auth.ts';
+import { preloadablePage } from './lib/preloadable-page.tsx';
 
-// Public screens.
-const LandingPage = lazy(() => import('./features/landing/landing-page.tsx'));
-const PrivacyPolicyPage = lazy(() => import('./features/legal/privacy-policy-page.tsx'));
-const SignInPage = lazy(() => import('./features/auth/signin-page.tsx'));
-const DemoDashboardPage = lazy(() => import('./features/demo/demo-dashboard-page.tsx'));
+// React Query and the app's cache, around the screens that read the API through it.
+const QueryProvider = preloadablePage(() => import('./components/query-provider.tsx'));
+
+// Public screens: the prerendered ones load ahead of hydration (preloadPrerenderedPage).
+const LandingPage = preloadablePage(() => import('./features/landing/landing-page.tsx'));
+const PrivacyPolicyPage = preloadablePage(() => import('./features/legal/privacy-policy-page.tsx'));
+const SignInPage = preloadablePage(() => import('./features/auth/signin-page.tsx'));
+const DemoDashboardPage = preloadablePage(() => import('./features/demo/demo-dashboard-page.tsx'));
 const SharedReportPage = lazy(() => import('./features/shared-pages/shared-report-page.tsx'));
 const SharedRecommendationsPage = lazy(() => import('./features/shared-pages/shared-recommendations-page.tsx'));
-const NotFoundPage = lazy(() => import('./features/not-found/not-found-page.tsx'));
+const NotFoundPage = preloadablePage(() => import('./features/not-found/not-found-page.tsx'));
 
 // The signed-in application: the shell and each screen load on demand.
 const AppShell = lazy(() => import('./components/layout/app-shell.tsx'));
@@ -27,51 +32,59 @@ const EmailReportsPage = lazy(() => import('./features/email-reports/email-repor
 const WhiteLabelPage = lazy(() => import('./features/white-label/white-label-page.tsx'));
 const SupportInboxPage = lazy(() => import('./features/admin/support-inbox-page.tsx'));
 
-type AppRoute = { path: string; component: ComponentType };
+/** Each app screen's component, by its path in the shared route table. */
+const appScreenComponents: Record<TAppScreenPath, ComponentType> = {
+  '/': DashboardPage,
+  '/brand-audit': BrandAuditPage,
+  '/consumer-insights': ConsumerInsightsPage,
+  '/competitor-tracking': CompetitorTrackingPage,
+  '/audit-results/:id': AuditResultsPage,
+  '/subscribe': SubscribePage,
+  '/upgrade': SubscribePage,
+  '/payment-success': PaymentSuccessPage,
+  '/settings': SettingsPage,
+  '/email-reports': EmailReportsPage,
+  '/white-label': WhiteLabelPage,
+  '/admin/support': SupportInboxPage,
+};
 
-/** Screens for signed-in users (SPEC §2), plus /upgrade, which shows the subscribe screen (DESIGN §7.7). */
-export const appRoutes: AppRoute[] = [
-  { path: '/', component: DashboardPage },
-  { path: '/brand-audit', component: BrandAuditPage },
-  { path: '/consumer-insights', component: ConsumerInsightsPage },
-  { path: '/competitor-tracking', component: CompetitorTrackingPage },
-  { path: '/audit-results/:id', component: AuditResultsPage },
-  { path: '/subscribe', component: SubscribePage },
-  { path: '/upgrade', component: SubscribePage },
-  { path: '/payment-success', component: PaymentSuccessPage },
-  { path: '/settings', component: SettingsPage },
-  { path: '/email-reports', component: EmailReportsPage },
-  { path: '/white-label', component: WhiteLabelPage },
-  { path: '/admin/support', component: SupportInboxPage },
-];
+const appScreens = pathPattern(appScreenPaths);
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+type Preloadable = { preload(): Promise<void> };
+
+const bothOf = (first: Preloadable, second: Preloadable): Preloadable => ({
+  preload: async () => {
+    await Promise.all([first.preload(), second.preload()]);
+  },
+});
+
+const prerenderedPages: Record<string, Preloadable> = {
+  '/': LandingPage,
+  '/landing': LandingPage,
+  '/privacy-policy': PrivacyPolicyPage,
+  '/signin': bothOf(SignInPage, QueryProvider),
+  '/demo-dashboard': DemoDashboardPage,
+};
+
+/** Loads the code of the page prerendered for this path, so hydration does not wait on it. */
+export function preloadPrerenderedPage(pathname: string): Promise<void> {
+  const match = classifyPath(pathname);
+  if (match.kind === 'public') return prerenderedPages[match.page.path]?.preload() ?? Promise.resolve();
+  if (match.kind === 'unknown') return NotFoundPage.preload();
+  return Promise.resolve();
 }
-
-/** One pattern matching every app-screen path (optional trailing slash, case-insensitive like wouter). */
-export function appPathPattern(routes: AppRoute[] = appRoutes): RegExp {
-  const alternatives = routes.map((route) =>
-    route.path
-      .split('/')
-      .map((segment) => (segment.startsWith(':') ? '[^/]+' : escapeRegExp(segment)))
-      .join('/')
-      .replace(/\/$/, ''),
-  );
-  return new RegExp(`^(?:${alternatives.join('|')})/?$`, 'i');
-}
-
-const appScreens = appPathPattern();
 
 function SignedInApp() {
   return (
-    <AppShell>
-      <Switch>
-        {appRoutes.map((route) => (
-          <Route key={route.path} path={route.path} component={route.component} />
-        ))}
-      </Switch>
-    </AppShell>
+    <QueryProvider>
+      <AppShell>
+        <Switch>
+          {appScreenPaths.map((path) => (
+            <Route key={path} path={path} component={appScreenComponents[path]} />
+          ))}
+        </Switch>
+      </AppShell>
+    </QueryProvider>
   );
 }
 
@@ -85,8 +98,16 @@ export function AppRoutes() {
         <Route path="/landing" component={LandingPage} />
         <Route path="/privacy-policy" component={PrivacyPolicyPage} />
         {/* Shared links work for anyone who has them, signed in or not (the owner checks their own link). */}
-        <Route path="/reports/:shareableToken" component={SharedReportPage} />
-        <Route path="/marketing-recommendations/:shareableToken" component={SharedRecommendationsPage} />
+        <Route path="/reports/:shareableToken">
+          <QueryProvider>
+            <SharedReportPage />
+          </QueryProvider>
+        </Route>
+        <Route path="/marketing-recommendations/:shareableToken">
+          <QueryProvider>
+            <SharedRecommendationsPage />
+          </QueryProvider>
+        </Route>
         {signedIn ? (
           <Route path={appScreens}>
             <SignedInApp />
@@ -94,7 +115,11 @@ export function AppRoutes() {
         ) : (
           <>
             <Route path="/" component={LandingPage} />
-            <Route path="/signin" component={SignInPage} />
+            <Route path="/signin">
+              <QueryProvider>
+                <SignInPage />
+              </QueryProvider>
+            </Route>
             <Route path="/demo-dashboard" component={DemoDashboardPage} />
             <Route path={appScreens}>{isLoading ? <CenteredSpinner fullScreen /> : <RedirectToLogin />}</Route>
           </>

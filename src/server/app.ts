@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -16,6 +15,7 @@ import type { FeatureContext } from './features/context.ts';
 import { registerFeatureRoutes } from './features/index.ts';
 import { createUploadStorage } from './features/uploads/storage.ts';
 import { createAuthenticator } from './http/authenticate.ts';
+import { loadClientPages, registerCrawlerFiles, sendClientPage } from './http/client-pages.ts';
 import { registerCrossSiteProtection } from './http/cross-site.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { createOidcSignIn } from './http/oidc.ts';
@@ -128,9 +128,10 @@ export async function buildApp(options: AppOptions) {
   };
   registerFeatureRoutes(app, ctx);
 
+  registerCrawlerFiles(app, config.publicUrl);
   const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;
-  const indexHtml = clientDir ? path.join(clientDir, 'index.html') : null;
-  if (clientDir && indexHtml && fs.existsSync(indexHtml)) {
+  const pageFor = clientDir ? loadClientPages(clientDir, config.publicUrl) : null;
+  if (clientDir && pageFor) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
@@ -146,11 +147,13 @@ export async function buildApp(options: AppOptions) {
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || request.method !== 'GET' || !indexHtml || !fs.existsSync(indexHtml)) {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (pathname.startsWith('/api/') || !isPageRequest || !pageFor) {
       return reply.status(404).send({ message: `Not found: ${request.method} ${pathname}` });
     }
-    // Client-side routes: the single-page app decides what to show, including its 404 page.
-    return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexHtml));
+    // Public pages come prerendered; app screens and shared links get the app shell; any other path
+    // is a real 404 with the not-found page.
+    return sendClientPage(reply, pageFor(pathname));
   });
 
   return app;

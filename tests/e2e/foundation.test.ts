@@ -167,7 +167,7 @@ describe('public pages', () => {
   it('shows the not-found page for an unknown path', async () => {
     const page = await newPage(browser, server.baseURL, DESKTOP);
     const response = await page.goto('/no-such-page');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await screenshotFor(page, 'not-found-desktop');
     await page.context().close();

@@ -1,5 +1,5 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
-import { readLocal, storageKeys } from './storage.ts';
+import { commonHeaders } from './common-headers.ts';
 
 /**
  * The browser's HTTP client. Every call sends cookies; a JSON content type is sent only with a body;
@@ -80,15 +80,7 @@ export function errorDisplayMessage(error: unknown, fallback: string): string {
   return text || fallback;
 }
 
-/** Headers every request carries: the development account-switch header when both keys are set. */
-export function commonHeaders(): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const email = readLocal(storageKeys.accountSwitchEmail);
-  if (email && readLocal(storageKeys.forceAccountSwitch) === 'true') {
-    headers['x-force-account-switch'] = email;
-  }
-  return headers;
-}
+export { commonHeaders };
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -6,6 +6,10 @@ type DateInput = Date | string | number | null | undefined;
 
 function toDate(value: DateInput): Date | null {
   if (value === null || value === undefined || value === '') return null;
+  // A calendar date alone (2025-05-28) is that day wherever the reader is, not UTC midnight, so
+  // prerendered pages and the browser show the same day.
+  const dateOnly = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value) : null;
+  if (dateOnly) return new Date(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]));
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SIGNED_OUT_OK_HEADER } from '../../shared/auth-headers.ts';
 import type { PlanKey } from '../../shared/plans.ts';
 import { type TCurrentUser, ZDevSwitchQuery, ZGoogleLoginQuery, ZLoginQuery } from '../../shared/schemas/auth.ts';
 import type { Config } from '../config.ts';
@@ -80,7 +81,14 @@ export function registerSignInRoutes(
     devSignIn,
   }));
 
-  app.get('/api/auth/user', { preHandler: auth.requireActor }, async (request) => toCurrentUser(db, actorOf(request)));
+  app.get('/api/auth/user', async (request, reply) => {
+    if (request.headers[SIGNED_OUT_OK_HEADER] === 'true') {
+      const actor = await auth.findActor(request, reply);
+      return actor ? toCurrentUser(db, actor) : reply.status(204).send();
+    }
+    await auth.requireActor(request, reply);
+    return toCurrentUser(db, actorOf(request));
+  });
 
   async function startProviderSignIn(
     name: ProviderName,

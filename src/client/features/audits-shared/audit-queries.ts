@@ -2,7 +2,7 @@ import { type Query, useMutation, useQuery, useQueryClient } from '@tanstack/rea
 import { useEffect } from 'react';
 import type { TAuditDetail, TAuditSummary } from '../../../shared/schemas/audits.ts';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
-import { currentUserQueryKey } from '../../hooks/use-auth.ts';
+import { refreshCurrentUser } from '../../hooks/use-auth.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { apiJson } from '../../lib/api.ts';
 import { notifyError } from './notify-error.ts';
@@ -72,7 +72,7 @@ export function useStartAudit(options: { onStarted?: (audit: TAuditSummary) => v
       // The allowance left changed with this start.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: auditsQueryKey, exact: true }),
-        queryClient.invalidateQueries({ queryKey: currentUserQueryKey, exact: true }),
+        refreshCurrentUser(),
       ]);
     },
     onError: (error) => notifyError(error, 'Failed to start audit', 'Failed to start audit'),

@@ -10,9 +10,10 @@ import { navigateToServer, serverPaths } from '../../lib/navigation.ts';
 import { cn } from '../../lib/utils.ts';
 import { sampleActions, sampleAudits, sampleStats } from './sample-data.ts';
 
+/** Darker than the app's score colours: the sample scores are small text, which needs a 4.5:1 contrast. */
 function scoreTone(score: number): string {
-  if (score >= 80) return 'text-success';
-  if (score >= 60) return 'text-amber-600';
+  if (score >= 80) return 'text-emerald-700 dark:text-success';
+  if (score >= 60) return 'text-amber-700 dark:text-warning';
   return 'text-destructive';
 }
 
@@ -23,7 +24,7 @@ const priorityColour: Record<string, string> = {
 
 function SampleBadge({ className }: { className?: string }) {
   return (
-    <Badge variant="warning" className={cn('gap-1', className)}>
+    <Badge variant="warning" className={cn('gap-1 text-amber-900 dark:text-warning', className)}>
       <FlaskConical aria-hidden="true" />
       Sample data
     </Badge>
