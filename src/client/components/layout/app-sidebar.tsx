@@ -1,7 +1,5 @@
-import { LogOut } from 'lucide-react';
-import { serverPaths } from '../../lib/navigation.ts';
-import { Button } from '../ui/button.tsx';
 import { NavLinks } from './nav-links.tsx';
+import { SignOutForm } from './sign-out-form.tsx';
 
 /** The desktop sidebar (md and up). */
 export function AppSidebar() {
@@ -15,16 +13,7 @@ export function AppSidebar() {
         <NavLinks />
       </div>
       <div className="border-sidebar-border border-t p-3">
-        <form method="post" action={serverPaths.logout}>
-          <Button
-            type="submit"
-            variant="ghost"
-            className="w-full justify-start gap-3 px-3 text-sidebar-foreground/80 hover:text-destructive"
-          >
-            <LogOut aria-hidden="true" />
-            Sign Out
-          </Button>
-        </form>
+        <SignOutForm label="Sign Out" />
       </div>
     </aside>
   );

@@ -1,10 +1,10 @@
-import { LogOut, Menu } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { useState } from 'react';
-import { serverPaths } from '../../lib/navigation.ts';
 import { BrandLogo } from '../brand-logo.tsx';
 import { Button } from '../ui/button.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from '../ui/sheet.tsx';
 import { NavLinks } from './nav-links.tsx';
+import { SignOutForm } from './sign-out-form.tsx';
 
 /** The hamburger button and slide-in menu for screens below md. */
 export function MobileNav() {
@@ -26,16 +26,7 @@ export function MobileNav() {
           <NavLinks onNavigate={() => setOpen(false)} />
         </div>
         <div className="space-y-3 border-sidebar-border border-t p-3">
-          <form method="post" action={serverPaths.logout}>
-            <Button
-              type="submit"
-              variant="ghost"
-              className="w-full justify-start gap-3 px-3 text-sidebar-foreground/80 hover:text-destructive"
-            >
-              <LogOut aria-hidden="true" />
-              Log Out
-            </Button>
-          </form>
+          <SignOutForm label="Log Out" />
           <div className="px-3 pb-1 text-muted-foreground">
             <BrandLogo className="opacity-70" markClassName="size-5" />
           </div>

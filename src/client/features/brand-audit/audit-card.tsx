@@ -11,10 +11,9 @@ import { setSelectedPlan } from '../../lib/storage.ts';
 import { cn } from '../../lib/utils.ts';
 import { AuditProgress } from '../audits-shared/audit-progress.tsx';
 import { useStartAudit } from '../audits-shared/audit-queries.ts';
-import { areaCoverageOf, overallMeasured } from '../audits-shared/coverage.ts';
-import { areaScoreRows } from '../audits-shared/report-overview.tsx';
+import { CompactAreaScores } from '../audits-shared/compact-area-scores.tsx';
+import { overallMeasured } from '../audits-shared/coverage.ts';
 import { scoreBandLabel, scoreTextClass } from '../audits-shared/score-colours.ts';
-import { SubScore } from '../audits-shared/sub-score.tsx';
 
 function StatusBadge({ status }: { status: TAuditSummary['status'] }) {
   if (status === 'completed') {
@@ -108,17 +107,7 @@ export function AuditCard({
             ) : (
               <p className="w-16 shrink-0 text-center text-muted-foreground text-xs">{NOT_ENOUGH_MEASURED}</p>
             )}
-            <div className="min-w-0 flex-1 space-y-1.5">
-              {areaScoreRows.map(({ key, area, label }) => (
-                <SubScore
-                  key={key}
-                  label={label}
-                  score={audit[key]}
-                  coverage={areaCoverageOf(audit, area)}
-                  variant="compact"
-                />
-              ))}
-            </div>
+            <CompactAreaScores audit={audit} className="min-w-0 flex-1 space-y-1.5" />
           </div>
         )}
         {audit.status === 'processing' && <AuditProgress audit={audit} />}

@@ -7,10 +7,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
-import { areaCoverageOf, overallMeasured } from '../audits-shared/coverage.ts';
-import { areaScoreRows } from '../audits-shared/report-overview.tsx';
+import { CompactAreaScores } from '../audits-shared/compact-area-scores.tsx';
+import { overallMeasured } from '../audits-shared/coverage.ts';
 import { scoreTextClass } from '../audits-shared/score-colours.ts';
-import { SubScore } from '../audits-shared/sub-score.tsx';
 
 /** The latest completed audits with their scores, or the way to the first audit. */
 export function RecentAudits({ audits }: { audits: TAuditSummary[] | null }) {
@@ -65,17 +64,7 @@ export function RecentAudits({ audits }: { audits: TAuditSummary[] | null }) {
                     </Button>
                   </div>
                 </div>
-                <div className="mt-2 grid gap-x-4 gap-y-1.5 sm:grid-cols-3">
-                  {areaScoreRows.map(({ key, area, label }) => (
-                    <SubScore
-                      key={key}
-                      label={label}
-                      score={audit[key]}
-                      coverage={areaCoverageOf(audit, area)}
-                      variant="compact"
-                    />
-                  ))}
-                </div>
+                <CompactAreaScores audit={audit} className="mt-2 grid gap-x-4 gap-y-1.5 sm:grid-cols-3" />
               </li>
             ))}
           </ul>
