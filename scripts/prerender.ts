@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
 import { notFoundPage, pagePlaceholders, publicPages, signedInLandingPage } from '../src/shared/routes.ts';
+import { classesIn, pruneCss } from './page-css.ts';
 
 /** The public pages' script, a build entry of its own (vite.config.ts). */
 export const PUBLIC_PAGE_SCRIPT = 'public-page.ts';
@@ -22,8 +23,9 @@ const scriptedPages = new Set(['/', '/landing', signedInLandingPage.key, '/signi
 type PageHead = { title: string; description?: string; canonicalPath?: string; scripts: string[]; css: string };
 
 /**
- * The build's one stylesheet link. Prerendered pages carry the stylesheet inline instead, so the
- * first paint waits on no second request (the app shell keeps the cacheable link).
+ * The build's one stylesheet link. Prerendered pages carry the part of the stylesheet they use inline
+ * instead (page-css.ts), so the first paint waits on no second request (the app shell keeps the
+ * cacheable link).
  */
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="[^"]+\.css">/;
 
@@ -120,7 +122,8 @@ export function prerenderPublicPages(): Plugin {
         for (const page of documents) {
           const markup = await renderPage(page.key);
           const scripts = scriptedPages.has(page.key) ? publicScript : [];
-          fs.writeFileSync(path.join(outDir, page.file), pageHtml(shell, markup, { ...page, scripts, css }));
+          const pageCss = pruneCss(css, classesIn(markup));
+          fs.writeFileSync(path.join(outDir, page.file), pageHtml(shell, markup, { ...page, scripts, css: pageCss }));
         }
       } finally {
         fs.rmSync(renderDir, { recursive: true, force: true });
