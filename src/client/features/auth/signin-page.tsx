@@ -36,7 +36,10 @@ export function SignInPage({ authProviders }: { authProviders: string }) {
         </Link>
       </header>
 
-      <main className="relative flex flex-1 items-center justify-center px-4 py-10">
+      {/* The footer sits in space the main keeps free at the bottom, so where the card is centred
+          does not depend on the footer: a first paint made while the document is still arriving
+          puts the card where it stays. */}
+      <main className="relative flex flex-1 items-center justify-center px-4 pt-10 pb-20">
         <Card className="w-full max-w-md gap-5 shadow-xl shadow-indigo-500/5">
           <CardHeader className="items-center text-center">
             <BrandMark className="mx-auto mb-2 size-12" />
@@ -123,7 +126,7 @@ export function SignInPage({ authProviders }: { authProviders: string }) {
         </Card>
       </main>
 
-      <footer className="relative pb-6 text-center text-muted-foreground text-xs">
+      <footer className="absolute inset-x-0 bottom-6 px-4 text-center text-muted-foreground text-xs">
         By continuing you agree to how we handle your data in our{' '}
         <Link href="/privacy-policy" className="underline underline-offset-4 hover:text-foreground">
           Privacy Policy
