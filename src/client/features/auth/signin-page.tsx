@@ -36,10 +36,10 @@ export function SignInPage({ authProviders }: { authProviders: string }) {
         </Link>
       </header>
 
-      {/* The footer sits in space the main keeps free at the bottom, so where the card is centred
-          does not depend on the footer: a first paint made while the document is still arriving
-          puts the card where it stays. */}
-      <main className="relative flex flex-1 items-center justify-center px-4 pt-10 pb-20">
+      {/* The card's place depends on nothing after its top: the footer sits in space the main keeps
+          free, and the card starts about where centring would put it rather than being centred, so a
+          first paint made while the document is still arriving puts the card where it stays. */}
+      <main className="relative flex flex-1 items-start justify-center px-4 pt-[max(2.5rem,calc(50dvh-23rem))] pb-20">
         <Card className="w-full max-w-md gap-5 shadow-xl shadow-indigo-500/5">
           <CardHeader className="items-center text-center">
             <BrandMark className="mx-auto mb-2 size-12" />
