@@ -19,6 +19,13 @@ export default defineConfig(({ command }) => {
     build: {
       outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
       emptyOutDir: true,
+      rollupOptions: {
+        // The app shell, and the public pages' own small script (scripts/prerender.ts links it).
+        input: {
+          index: fileURLToPath(new URL('./src/client/index.html', import.meta.url)),
+          'public-page': fileURLToPath(new URL('./src/client/public-page.ts', import.meta.url)),
+        },
+      },
       // Every browser the product supports preloads modules natively.
       modulePreload: { polyfill: false },
     },

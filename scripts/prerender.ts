@@ -1,35 +1,31 @@
 /**
  * Prerenders the public pages at build time: after the client build, a server-side build of
- * src/client/prerender-entry.tsx renders each public page (and the not-found page) into its own HTML
- * file next to index.html, so the content paints before any script runs; the browser hydrates it.
- * Each file gets its title, meta description and canonical link; index.html, the shell of the app
- * screens and shared links, keeps its noindex.
+ * src/client/prerender-entry.tsx renders each public page (the landing page also signed in, and the
+ * not-found page) into its own HTML file next to index.html. They are static documents: no React runs
+ * on them in the browser; the pages that do something load only the public pages' script
+ * (src/client/public-page.ts). Each file gets its title, meta description and canonical link;
+ * index.html, the shell of the app screens and shared links, keeps its noindex.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
-import { notFoundPage, publicPages } from '../src/shared/routes.ts';
+import { notFoundPage, pagePlaceholders, publicPages, signedInLandingPage } from '../src/shared/routes.ts';
+import { classesIn, pruneCss } from './page-css.ts';
 
-/** Replaced by the server with the configured public URL (canonical links must be absolute). */
-export const PUBLIC_URL_PLACEHOLDER = '%BRANDLENS_PUBLIC_URL%';
+/** The public pages' script, a build entry of its own (vite.config.ts). */
+export const PUBLIC_PAGE_SCRIPT = 'public-page.ts';
 
-/** The module of each prerendered page, whose chunks the page preloads alongside the entry. */
-const pageModules: Record<string, string> = {
-  '/': 'features/landing/landing-page.tsx',
-  '/landing': 'features/landing/landing-page.tsx',
-  '/privacy-policy': 'features/legal/privacy-policy-page.tsx',
-  '/signin': 'features/auth/signin-page.tsx',
-  '/demo-dashboard': 'features/demo/demo-dashboard-page.tsx',
-  [notFoundPage.file]: 'features/not-found/not-found-page.tsx',
-};
+/** The pages with something for the script to do; the privacy policy and not-found page need none. */
+const scriptedPages = new Set(['/', '/landing', signedInLandingPage.key, '/signin', '/demo-dashboard']);
 
-type PageHead = { title: string; description?: string; canonicalPath?: string; preload: string[]; css: string };
+type PageHead = { title: string; description?: string; canonicalPath?: string; scripts: string[]; css: string };
 
 /**
- * The build's one stylesheet link. Prerendered pages carry the stylesheet inline instead, so the
- * first paint waits on no second request (the app shell keeps the cacheable link).
+ * The build's one stylesheet link. Prerendered pages carry the part of the stylesheet they use inline
+ * instead (page-css.ts), so the first paint waits on no second request (the app shell keeps the
+ * cacheable link).
  */
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="[^"]+\.css">/;
 
@@ -43,32 +39,39 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The page's static chunks, dependencies first, as URLs under base. */
-function chunksOf(bundle: Rollup.OutputBundle, moduleSuffix: string, base: string): string[] {
+/** The public pages' script and the chunks it imports, as URLs under base, the script first. */
+function publicScriptOf(bundle: Rollup.OutputBundle, base: string): string[] {
   const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
-  const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${moduleSuffix}`));
-  if (!page) throw new Error(`Prerender: no chunk for ${moduleSuffix}`);
+  const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith(`/${PUBLIC_PAGE_SCRIPT}`));
+  if (!entry) throw new Error(`Prerender: no chunk for ${PUBLIC_PAGE_SCRIPT}`);
   const seen = new Set<string>();
   const visit = (fileName: string) => {
     const chunk = bundle[fileName];
-    if (seen.has(fileName) || !chunk || chunk.type !== 'chunk' || chunk.isEntry) return;
+    if (seen.has(fileName) || !chunk || chunk.type !== 'chunk') return;
     seen.add(fileName);
     for (const imported of chunk.imports) visit(imported);
   };
-  visit(page.fileName);
+  visit(entry.fileName);
   return [...seen].map((fileName) => `${base}${fileName}`);
 }
+
+/** The app's script and its preloads, which a static page does not load. */
+const APP_SCRIPTS =
+  /\n?\s*<(?:script type="module" crossorigin src|link rel="modulepreload" crossorigin href)="[^"]+"[^>]*>(?:<\/script>)?/g;
 
 /** The shell with the page's head and its rendered markup inside #root. */
 export function pageHtml(shell: string, markup: string, head: PageHead): string {
   const lines = [
     head.description ? `<meta name="description" content="${escapeHtml(head.description)}" />` : '',
-    head.canonicalPath ? `<link rel="canonical" href="${PUBLIC_URL_PLACEHOLDER}${head.canonicalPath}" />` : '',
-    ...head.preload
-      .filter((href) => !shell.includes(`href="${href}"`))
-      .map((href) => `<link rel="modulepreload" crossorigin href="${href}" />`),
+    head.canonicalPath ? `<link rel="canonical" href="${pagePlaceholders.publicUrl}${head.canonicalPath}" />` : '',
+    ...head.scripts.map((src, index) =>
+      index === 0
+        ? `<script type="module" crossorigin src="${src}"></script>`
+        : `<link rel="modulepreload" crossorigin href="${src}" />`,
+    ),
   ].filter(Boolean);
   let html = shell
+    .replace(APP_SCRIPTS, '')
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(head.title)}</title>`)
     .replace(STYLESHEET_LINK, () => `<style>${head.css}</style>`)
     .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
@@ -110,18 +113,18 @@ export function prerenderPublicPages(): Plugin {
         };
         const shell = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
         const css = stylesheetOf(shell, outDir);
-        for (const page of publicPages) {
-          const preload = chunksOf(bundle, pageModules[page.path] ?? '', base);
-          const markup = await renderPage(page.path);
-          const html = pageHtml(shell, markup, { ...page, preload, css });
-          fs.writeFileSync(path.join(outDir, page.file), html);
+        const publicScript = publicScriptOf(bundle, base);
+        const documents = [
+          ...publicPages.map((page) => ({ ...page, key: page.path as string })),
+          { ...publicPages[1], ...signedInLandingPage },
+          notFoundPage,
+        ];
+        for (const page of documents) {
+          const markup = await renderPage(page.key);
+          const scripts = scriptedPages.has(page.key) ? publicScript : [];
+          const pageCss = pruneCss(css, classesIn(markup));
+          fs.writeFileSync(path.join(outDir, page.file), pageHtml(shell, markup, { ...page, scripts, css: pageCss }));
         }
-        const preload = chunksOf(bundle, pageModules[notFoundPage.file] ?? '', base);
-        const markup = await renderPage('/this-page-does-not-exist');
-        fs.writeFileSync(
-          path.join(outDir, notFoundPage.file),
-          pageHtml(shell, markup, { ...notFoundPage, preload, css }),
-        );
       } finally {
         fs.rmSync(renderDir, { recursive: true, force: true });
       }

@@ -3,21 +3,11 @@ import { Router } from 'wouter';
 import { LazyToaster } from './components/lazy-toaster.tsx';
 import { AppRoutes } from './routes.tsx';
 
-type AppProps = {
-  /** The path rendered at build time (prerendering only). */
-  ssrPath?: string;
-  /**
-   * The query string to render first. Prerendered pages carry none, so hydration starts from an
-   * empty one and the page updates to the real one right after, without a hydration mismatch.
-   */
-  ssrSearch?: string;
-};
-
-/** The whole client, the same tree for prerendering public pages and for the browser. */
-export function App({ ssrPath, ssrSearch }: AppProps) {
+/** The browser app: the signed-in screens and the shared links (the public pages are static). */
+export function App() {
   return (
     <StrictMode>
-      <Router ssrPath={ssrPath} ssrSearch={ssrSearch}>
+      <Router>
         <AppRoutes />
       </Router>
       <LazyToaster />

@@ -1,22 +1,16 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
-import { appScreenPaths, classifyPath, pathPattern, type TAppScreenPath } from '../shared/routes.ts';
+import { appScreenPaths, pathPattern, publicPages, type TAppScreenPath } from '../shared/routes.ts';
 import { CenteredSpinner } from './components/spinner.tsx';
 import { RedirectToLogin } from './features/auth/redirect-to-login.tsx';
 import { useAuth } from './hooks/use-auth.ts';
-import { preloadablePage } from './lib/preloadable-page.tsx';
 
 // React Query and the app's cache, around the screens that read the API through it.
-const QueryProvider = preloadablePage(() => import('./components/query-provider.tsx'));
+const QueryProvider = lazy(() => import('./components/query-provider.tsx'));
 
-// Public screens: the prerendered ones load ahead of hydration (preloadPrerenderedPage).
-const LandingPage = preloadablePage(() => import('./features/landing/landing-page.tsx'));
-const PrivacyPolicyPage = preloadablePage(() => import('./features/legal/privacy-policy-page.tsx'));
-const SignInPage = preloadablePage(() => import('./features/auth/signin-page.tsx'));
-const DemoDashboardPage = preloadablePage(() => import('./features/demo/demo-dashboard-page.tsx'));
 const SharedReportPage = lazy(() => import('./features/shared-pages/shared-report-page.tsx'));
 const SharedRecommendationsPage = lazy(() => import('./features/shared-pages/shared-recommendations-page.tsx'));
-const NotFoundPage = preloadablePage(() => import('./features/not-found/not-found-page.tsx'));
+const NotFoundPage = lazy(() => import('./features/not-found/not-found-page.tsx'));
 
 // The signed-in application: the shell and each screen load on demand.
 const AppShell = lazy(() => import('./components/layout/app-shell.tsx'));
@@ -50,28 +44,19 @@ const appScreenComponents: Record<TAppScreenPath, ComponentType> = {
 
 const appScreens = pathPattern(appScreenPaths);
 
-type Preloadable = { preload(): Promise<void> };
+/** The public pages other than /, which the server sends as static documents (docs/decisions/0009). */
+const publicPaths = pathPattern(publicPages.map((page) => page.path).filter((path) => path !== '/'));
 
-const bothOf = (first: Preloadable, second: Preloadable): Preloadable => ({
-  preload: async () => {
-    await Promise.all([first.preload(), second.preload()]);
-  },
-});
-
-const prerenderedPages: Record<string, Preloadable> = {
-  '/': LandingPage,
-  '/landing': LandingPage,
-  '/privacy-policy': PrivacyPolicyPage,
-  '/signin': bothOf(SignInPage, QueryProvider),
-  '/demo-dashboard': DemoDashboardPage,
-};
-
-/** Loads the code of the page prerendered for this path, so hydration does not wait on it. */
-export function preloadPrerenderedPage(pathname: string): Promise<void> {
-  const match = classifyPath(pathname);
-  if (match.kind === 'public') return prerenderedPages[match.page.path]?.preload() ?? Promise.resolve();
-  if (match.kind === 'unknown') return NotFoundPage.preload();
-  return Promise.resolve();
+/**
+ * A public page reached by the app's own navigation: the server's document is loaded in its place.
+ * The app's links to them are plain anchors; this covers any other way there.
+ */
+function ServerPage({ path }: { path?: string }) {
+  useEffect(() => {
+    if (path) window.location.replace(path);
+    else window.location.reload();
+  }, [path]);
+  return <CenteredSpinner fullScreen />;
 }
 
 function SignedInApp() {
@@ -95,8 +80,9 @@ export function AppRoutes() {
   return (
     <Suspense fallback={<CenteredSpinner fullScreen />}>
       <Switch>
-        <Route path="/landing" component={LandingPage} />
-        <Route path="/privacy-policy" component={PrivacyPolicyPage} />
+        <Route path={publicPaths}>
+          <ServerPage />
+        </Route>
         {/* Shared links work for anyone who has them, signed in or not (the owner checks their own link). */}
         <Route path="/reports/:shareableToken">
           <QueryProvider>
@@ -114,13 +100,8 @@ export function AppRoutes() {
           </Route>
         ) : (
           <>
-            <Route path="/" component={LandingPage} />
-            <Route path="/signin">
-              <QueryProvider>
-                <SignInPage />
-              </QueryProvider>
-            </Route>
-            <Route path="/demo-dashboard" component={DemoDashboardPage} />
+            {/* The server sends / to a signed-in visitor only; signed out since, the landing page shows. */}
+            <Route path="/">{isLoading ? <CenteredSpinner fullScreen /> : <ServerPage path="/landing" />}</Route>
             <Route path={appScreens}>{isLoading ? <CenteredSpinner fullScreen /> : <RedirectToLogin />}</Route>
           </>
         )}

@@ -22,7 +22,7 @@ import { createOidcSignIn } from './http/oidc.ts';
 import { bufferedLogDestination, OneLinePerRequest } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createSessionStore } from './http/session.ts';
-import { registerSignInRoutes, type SignInProviders } from './http/sign-in-routes.ts';
+import { offeredSignInMethods, registerSignInRoutes, type SignInProviders } from './http/sign-in-routes.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { projectRoot } from './project-root.ts';
 
@@ -109,13 +109,8 @@ export async function buildApp(options: AppOptions) {
   const auth = createAuthenticator({ db: database.db, config, sessions });
   app.decorateRequest('actor', null);
 
-  registerSignInRoutes(app, {
-    db: database.db,
-    config,
-    sessions,
-    auth,
-    providers: options.signInProviders ?? signInProvidersFrom(config),
-  });
+  const signInProviders = options.signInProviders ?? signInProvidersFrom(config);
+  registerSignInRoutes(app, { db: database.db, config, sessions, auth, providers: signInProviders });
 
   const ctx: FeatureContext = {
     db: database.db,
@@ -130,7 +125,9 @@ export async function buildApp(options: AppOptions) {
 
   registerCrawlerFiles(app, config.publicUrl);
   const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;
-  const pageFor = clientDir ? loadClientPages(clientDir, config.publicUrl) : null;
+  const pageFor = clientDir
+    ? loadClientPages(clientDir, config.publicUrl, offeredSignInMethods(signInProviders, config))
+    : null;
   if (clientDir && pageFor) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -145,7 +142,7 @@ export async function buildApp(options: AppOptions) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (pathname.startsWith('/api/') || !isPageRequest || !pageFor) {
@@ -153,7 +150,8 @@ export async function buildApp(options: AppOptions) {
     }
     // Public pages come prerendered; app screens and shared links get the app shell; any other path
     // is a real 404 with the not-found page.
-    return sendClientPage(reply, pageFor(pathname));
+    const findVisitor = async () => (await auth.findActor(request, reply))?.user ?? null;
+    return sendClientPage(reply, await pageFor(pathname, findVisitor));
   });
 
   return app;

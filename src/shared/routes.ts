@@ -48,8 +48,22 @@ export const publicPages = [
 
 export type TPublicPage = (typeof publicPages)[number];
 
+/** The landing page as a signed-in visitor sees it, sent for /landing with a session (SPEC §2 Landing). */
+export const signedInLandingPage = { key: 'landing-signed-in', file: 'landing-signed-in.html' } as const;
+
+/**
+ * Written into the prerendered pages at build time (scripts/prerender.ts) and replaced by the server
+ * (src/server/http/client-pages.ts): the configured public URL, the signed-in visitor's welcome name
+ * (HTML-escaped) and the sign-in methods the server offers (JSON, HTML-escaped).
+ */
+export const pagePlaceholders = {
+  publicUrl: '%BRANDLENS_PUBLIC_URL%',
+  welcomeName: '%BRANDLENS_WELCOME_NAME%',
+  authProviders: '%BRANDLENS_AUTH_PROVIDERS%',
+} as const;
+
 /** The not-found page, prerendered like the public pages and sent with status 404. */
-export const notFoundPage = { file: '404.html', title: 'Page not found · Brandlens' } as const;
+export const notFoundPage = { key: 'not-found', file: '404.html', title: 'Page not found · Brandlens' } as const;
 
 /** The signed-in application's screens (SPEC §2), plus /upgrade, which shows the subscribe screen (DESIGN §7.7). */
 export const appScreenPaths = [

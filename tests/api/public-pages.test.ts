@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { users } from '../../src/server/db/schema/index.ts';
 import { SIGNED_OUT_OK_HEADER } from '../../src/shared/auth-headers.ts';
-import { notFoundPage, publicPages } from '../../src/shared/routes.ts';
+import { notFoundPage, pagePlaceholders, publicPages, signedInLandingPage } from '../../src/shared/routes.ts';
 import { createTestApp, type TestApp, testConfig } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
@@ -22,6 +24,10 @@ function fakeClientBuild(): string {
       `<html><head><link rel="canonical" href="%BRANDLENS_PUBLIC_URL%${page.canonicalPath}" /></head><body>${page.file}</body></html>`,
     );
   }
+  file(
+    signedInLandingPage.file,
+    `<html><body data-providers="${pagePlaceholders.authProviders}">Welcome, ${pagePlaceholders.welcomeName}</body></html>`,
+  );
   file(notFoundPage.file, '<html><head><meta name="robots" content="noindex" /></head><body>not found</body></html>');
   return dir;
 }
@@ -130,6 +136,47 @@ describe('page answers', () => {
     const api404 = await get('/api/no-such-thing');
     expect(api404.statusCode).toBe(404);
     expect(api404.json()).toMatchObject({ message: 'Not found: GET /api/no-such-thing' });
+  });
+});
+
+describe('pages that depend on who asks', () => {
+  it('serves / as the landing page signed out and as the app shell signed in', async () => {
+    const signedOut = await get('/');
+    expect(signedOut.body).toContain('<body>landing.html</body>');
+    expect(signedOut.headers.vary).toMatch(/cookie/i);
+
+    const cookie = await api.signInAs('dashboard@example.com');
+    const signedIn = await site.inject({ method: 'GET', url: '/', headers: { cookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).toContain('<body>shell</body>');
+    expect(signedIn.headers['x-robots-tag']).toBe('noindex');
+
+    const staleSession = await site.inject({ method: 'GET', url: '/', headers: { cookie: `${cookie}x` } });
+    expect(staleSession.body).toContain('<body>landing.html</body>');
+  });
+
+  it('serves /landing signed in with the HTML-escaped first name, else the part of the e-mail before the @', async () => {
+    const cookie = await api.signInAs('mallory@example.com');
+    const byEmail = await site.inject({ method: 'GET', url: '/landing', headers: { cookie } });
+    expect(byEmail.statusCode).toBe(200);
+    expect(byEmail.body).toContain('Welcome, mallory</body>');
+
+    await database.db
+      .update(users)
+      .set({ firstName: '<script>alert("x")</script>' })
+      .where(eq(users.email, 'mallory@example.com'));
+    const byName = await site.inject({ method: 'GET', url: '/landing', headers: { cookie } });
+    expect(byName.body).toContain('Welcome, &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</body>');
+    expect(byName.body).not.toContain('<script>');
+    expect((await get('/landing')).body).toContain('<body>landing-page.html</body>');
+  });
+
+  it('writes the sign-in methods this server offers into the pages, HTML-escaped', async () => {
+    const cookie = await api.signInAs('methods@example.com');
+    const page = await site.inject({ method: 'GET', url: '/landing', headers: { cookie } });
+    expect(page.body).toContain(
+      'data-providers="{&quot;replit&quot;:false,&quot;google&quot;:false,&quot;devSignIn&quot;:true}"',
+    );
   });
 });
 

@@ -47,7 +47,7 @@ describe('landing page', () => {
     await page.goto('/landing');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.getByText('ada.lovelace', { exact: false }).first().waitFor();
-    expect(await page.getByRole('button', { name: 'View Pricing' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'View Pricing' }).count()).toBe(1);
     await page.getByRole('link', { name: 'Back to Dashboard' }).first().click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('heading', { name: 'Welcome back, there' }).waitFor();

@@ -47,7 +47,7 @@ function recordProblems(page: Page): string[] {
   return problems;
 }
 
-/** Hydration is done when the current-user read has answered and the page has settled. */
+/** The page has loaded everything it asks for and painted. */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -56,7 +56,7 @@ async function settled(page: Page) {
 describe('the served build', () => {
   it('is a production build: marker, minified React, no development warnings', async () => {
     expect(readBuildMarker(defaultClientDir)?.production).toBe(true);
-    const html = await (await fetch(`${server.baseURL}/`)).text();
+    const html = await (await fetch(`${server.baseURL}/brand-audit`)).text();
     const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
     expect(entry).toBeTruthy();
     const script = await (await fetch(`${server.baseURL}${entry}`)).text();
@@ -111,7 +111,6 @@ describe('public pages', () => {
     }
     await page.goto('/signin?error=access_denied');
     await settled(page);
-    // The hydrated landing page navigates on the client.
     await page.goto('/');
     await settled(page);
     await page.getByRole('link', { name: 'Get Started' }).click();
@@ -121,25 +120,95 @@ describe('public pages', () => {
     await page.context().close();
   });
 
-  it('updates the prerendered landing page to Welcome back for a signed-in visitor without hydration errors', async () => {
+  it("load no React: only the public pages' script, on the pages that do something", async () => {
     const page = await newPage(browser, server.baseURL, DESKTOP);
-    await signInThroughPage(page, 'hydration@example.com');
+    for (const { path: pagePath, text } of [...publicPages, { path: '/no-such-page', text: '404 Page Not Found' }]) {
+      const scripts: string[] = [];
+      const record = (request: { resourceType(): string; url(): string }) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      };
+      page.on('request', record);
+      await page.goto(pagePath);
+      await shows(page, text);
+      await settled(page);
+      page.off('request', record);
+      const expected = ['/privacy-policy', '/no-such-page'].includes(pagePath) ? 0 : 1;
+      expect(
+        scripts.filter((script) => /\/public-page-[\w-]+\.js$/.test(script)),
+        pagePath,
+      ).toHaveLength(expected);
+      expect(
+        scripts.filter((script) => /\/(index|react)-[\w-]+\.js$/.test(script)),
+        pagePath,
+      ).toEqual([]);
+    }
+    await page.context().close();
+  });
+
+  it('sends a signed-in visitor the signed-in landing page and the dashboard at /, with no console errors', async () => {
+    const page = await newPage(browser, server.baseURL, DESKTOP);
+    await signInThroughPage(page, 'welcome.back@example.com');
     const problems = recordProblems(page);
     await page.goto('/landing');
     await page.getByRole('heading', { name: 'Welcome back', exact: true }).waitFor();
-    await page.getByTestId('landing-welcome').waitFor();
+    expect(await page.getByTestId('landing-welcome').textContent()).toBe('Welcome, welcome.back');
     await settled(page);
     await screenshotFor(page, 'landing-signed-in');
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByText('AI-Powered Brand Analysis').count()).toBe(0);
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens and closes the sections menu on a phone, and a section link scrolls there', async () => {
+    const page = await newPage(browser, server.baseURL, MOBILE);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open sections menu' }).click();
+    const menu = page.locator('#landing-mobile-sections');
+    await menu.getByRole('link', { name: 'Pricing' }).waitFor();
+    await screenshotFor(page, 'landing-mobile-menu');
+    await menu.getByRole('link', { name: 'Pricing' }).click();
+    await menu.waitFor({ state: 'hidden' });
+    await page.waitForURL('**/#pricing');
+    // Scrolled until the section's top is in the upper half of the screen.
+    await page.waitForFunction(() => {
+      const top = document.getElementById('pricing')?.getBoundingClientRect().top ?? Number.POSITIVE_INFINITY;
+      return window.scrollY > 0 && Math.abs(top) < window.innerHeight / 2;
+    });
+    expect(await page.getByRole('button', { name: 'Open sections menu' }).getAttribute('aria-expanded')).toBe('false');
+    await page.context().close();
+  });
+
+  it('signs in from the sign-in page with the e-mail entered and the chosen plan, without React', async () => {
+    const page = await newPage(browser, server.baseURL, DESKTOP);
+    await page.goto('/');
+    await page.locator('#pricing').getByRole('button', { name: 'Get Started' }).click();
+    await page.waitForURL('**/signin');
+    expect(await page.evaluate(() => localStorage.getItem('selectedPlan'))).toBe('free');
+    // Development sign-in: the note for it shows, Google explains it is not configured.
+    await page.getByText('Development sign-in: leave empty to use the demo account').waitFor();
+    await page.getByText('Google sign-in is not configured on this server').waitFor();
+    expect(await page.getByRole('button', { name: 'Continue with Google' }).isDisabled()).toBe(true);
+    const devSwitch = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/dev-switch');
+    await page.getByLabel('Email Address (Optional)').fill('  plan.picker@example.com ');
+    await page.getByRole('button', { name: 'Continue with Replit' }).click();
+    const query = new URL((await devSwitch).url()).searchParams;
+    expect(query.get('email')).toBe('plan.picker@example.com');
+    expect(query.get('plan')).toBe('free');
+    await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
     await page.context().close();
   });
 });
 
 describe('the build on disk', () => {
-  it('has every public page prerendered next to the app shell', () => {
-    for (const file of ['landing.html', 'privacy-policy.html', 'signin.html', 'demo-dashboard.html', '404.html']) {
+  it('has every public page prerendered next to the app shell, none loading the app', () => {
+    const files = ['landing.html', 'landing-page.html', 'landing-signed-in.html', 'privacy-policy.html', 'signin.html'];
+    for (const file of [...files, 'demo-dashboard.html', '404.html']) {
       const html = fs.readFileSync(path.join(defaultClientDir, file), 'utf8');
-      expect(html, file).toMatch(/<div id="root"><!--\$-->/);
+      expect(html, file).toMatch(/<div id="root"><div [^>]*class="/);
+      expect(html, file).not.toMatch(/src="\/assets\/index-/);
     }
   });
 });

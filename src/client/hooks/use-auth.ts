@@ -56,15 +56,7 @@ export async function refreshCurrentUser(): Promise<void> {
   await readCurrentUser().then(settle, () => {});
 }
 
-/**
- * The signed-in user: null when signed out, undefined while loading. Prerendered markup is made in
- * the loading state, and hydration uses that state too (the server snapshot), even when the answer
- * has already arrived; React then re-renders with it, without a hydration mismatch.
- */
+/** The signed-in user: null when signed out, undefined while loading. */
 export function useAuth(): AuthState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => loading,
-  );
+  return useSyncExternalStore(subscribe, () => state);
 }

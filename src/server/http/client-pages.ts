@@ -1,35 +1,106 @@
 /**
- * The built client's HTML answers: prerendered public pages, the app shell for app screens and shared
- * links (noindex), the not-found page with status 404 for every other path, and robots.txt and
- * sitemap.xml for the public pages.
+ * The built client's HTML answers: prerendered public pages (static documents, see
+ * docs/decisions/0009), the app shell for app screens and shared links (noindex), the not-found page
+ * with status 404 for every other path, and robots.txt and sitemap.xml for the public pages.
+ *
+ * Two public paths depend on who asks: / is the landing page signed out and the app (the dashboard)
+ * signed in; /landing has a signed-in variant with the visitor's name.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { appScreenPaths, classifyPath, notFoundPage, publicPages, sharedLinkPaths } from '../../shared/routes.ts';
+import {
+  appScreenPaths,
+  classifyPath,
+  notFoundPage,
+  pagePlaceholders,
+  publicPages,
+  sharedLinkPaths,
+  signedInLandingPage,
+} from '../../shared/routes.ts';
+import type { TAuthProviders } from '../../shared/schemas/auth.ts';
+import { type NamedUser, userGreetingName } from '../../shared/user-names.ts';
 
-/** Written into the prerendered pages at build time (scripts/prerender.ts); replaced here. */
-const PUBLIC_URL_PLACEHOLDER = '%BRANDLENS_PUBLIC_URL%';
+export type ClientPage = { status: 200 | 404; html: string; indexable: boolean; perVisitor: boolean };
 
-export type ClientPage = { status: 200 | 404; html: string; indexable: boolean };
+/** The signed-in visitor, looked up only for the paths whose answer depends on it. */
+export type FindVisitor = () => Promise<NamedUser | null>;
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/**
+ * What the sign-in page shows for the methods this server offers: each condition names the elements
+ * the page renders hidden (`data-shown-when`), enabled (`data-disabled-when`) or undescribed
+ * (`data-described-when`) at build time (signin-page.tsx), turned on here once, so the page paints as
+ * it stays.
+ */
+export function signInPageConditions(methods: TAuthProviders): Record<string, boolean> {
+  return {
+    'google-missing': !methods.google,
+    'replit-missing': !methods.replit && !methods.devSignIn,
+    'dev-note': methods.devSignIn,
+    'dev-note-replit': methods.devSignIn && methods.replit,
+    'dev-note-demo': methods.devSignIn && !methods.replit,
+  };
+}
+
+/** The sign-in page's note under the e-mail field, which describes the field when it shows. */
+const SIGN_IN_DEV_NOTE_ID = 'signin-dev-note';
+
+export function applySignInConditions(html: string, methods: TAuthProviders): string {
+  let result = html;
+  for (const [condition, holds] of Object.entries(signInPageConditions(methods))) {
+    if (!holds) continue;
+    result = result
+      .replaceAll(`data-shown-when="${condition}" hidden=""`, `data-shown-when="${condition}"`)
+      .replaceAll(`data-disabled-when="${condition}"`, `data-disabled-when="${condition}" disabled=""`)
+      .replaceAll(
+        `data-described-when="${condition}"`,
+        `data-described-when="${condition}" aria-describedby="${SIGN_IN_DEV_NOTE_ID}"`,
+      );
+  }
+  return result;
+}
 
 /** The HTML files of the build in clientDir, read once; null when there is no build there. */
-export function loadClientPages(clientDir: string, publicUrl: string) {
+export function loadClientPages(clientDir: string, publicUrl: string, signInMethods: TAuthProviders) {
   const read = (file: string): string | null => {
     const filePath = path.join(clientDir, file);
     if (!fs.existsSync(filePath)) return null;
-    return fs.readFileSync(filePath, 'utf8').replaceAll(PUBLIC_URL_PLACEHOLDER, publicUrl);
+    return fs
+      .readFileSync(filePath, 'utf8')
+      .replaceAll(pagePlaceholders.publicUrl, publicUrl)
+      .replaceAll(pagePlaceholders.authProviders, escapeHtml(JSON.stringify(signInMethods)));
   };
   const shell = read('index.html');
   if (!shell) return null;
   const pages = new Map(publicPages.map((page) => [page.path, read(page.file) ?? shell]));
+  const signIn = pages.get('/signin');
+  if (signIn) pages.set('/signin', applySignInConditions(signIn, signInMethods));
+  const signedInLanding = read(signedInLandingPage.file);
   const notFound = read(notFoundPage.file) ?? shell;
 
-  return function pageFor(pathname: string): ClientPage {
+  return async function pageFor(pathname: string, findVisitor: FindVisitor): Promise<ClientPage> {
     const match = classifyPath(pathname);
-    if (match.kind === 'public') return { status: 200, html: pages.get(match.page.path) ?? shell, indexable: true };
-    if (match.kind === 'unknown') return { status: 404, html: notFound, indexable: false };
-    return { status: 200, html: shell, indexable: false };
+    if (match.kind === 'unknown') return { status: 404, html: notFound, indexable: false, perVisitor: false };
+    if (match.kind !== 'public') return { status: 200, html: shell, indexable: false, perVisitor: false };
+    const html = pages.get(match.page.path) ?? shell;
+    if (match.page.path !== '/' && match.page.path !== '/landing') {
+      return { status: 200, html, indexable: true, perVisitor: false };
+    }
+    const visitor = await findVisitor();
+    if (!visitor) return { status: 200, html, indexable: true, perVisitor: true };
+    if (match.page.path === '/') return { status: 200, html: shell, indexable: false, perVisitor: true };
+    const name = escapeHtml(userGreetingName(visitor, 'there'));
+    const landing = signedInLanding?.replaceAll(pagePlaceholders.welcomeName, name) ?? html;
+    return { status: 200, html: landing, indexable: true, perVisitor: true };
   };
 }
 
@@ -72,6 +143,7 @@ export function registerCrawlerFiles(app: FastifyInstance, publicUrl: string) {
 
 export function sendClientPage(reply: FastifyReply, page: ClientPage) {
   reply.status(page.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+  if (page.perVisitor) reply.header('Vary', 'Cookie');
   if (!page.indexable) reply.header('X-Robots-Tag', 'noindex');
   return reply.send(page.html);
 }

@@ -3,7 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SIGNED_OUT_OK_HEADER } from '../../shared/auth-headers.ts';
 import type { PlanKey } from '../../shared/plans.ts';
-import { type TCurrentUser, ZDevSwitchQuery, ZGoogleLoginQuery, ZLoginQuery } from '../../shared/schemas/auth.ts';
+import {
+  type TAuthProviders,
+  type TCurrentUser,
+  ZDevSwitchQuery,
+  ZGoogleLoginQuery,
+  ZLoginQuery,
+} from '../../shared/schemas/auth.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { userIdentities, users } from '../db/schema/index.ts';
@@ -67,6 +73,11 @@ async function userForIdentity(db: Database, provider: ProviderName, profile: Oi
   return user;
 }
 
+/** The sign-in methods this server offers (GET /api/auth/providers, and written into the sign-in page). */
+export function offeredSignInMethods(providers: SignInProviders, config: Config): TAuthProviders {
+  return { replit: Boolean(providers.replit), google: Boolean(providers.google), devSignIn: !config.isProduction };
+}
+
 export function registerSignInRoutes(
   parent: FastifyInstance,
   deps: { db: Database; config: Config; sessions: SessionStore; auth: Authenticator; providers: SignInProviders },
@@ -75,11 +86,7 @@ export function registerSignInRoutes(
   const { db, config, sessions, auth, providers } = deps;
   const devSignIn = !config.isProduction;
 
-  app.get('/api/auth/providers', async () => ({
-    replit: Boolean(providers.replit),
-    google: Boolean(providers.google),
-    devSignIn,
-  }));
+  app.get('/api/auth/providers', async () => offeredSignInMethods(providers, config));
 
   app.get('/api/auth/user', async (request, reply) => {
     if (request.headers[SIGNED_OUT_OK_HEADER] === 'true') {

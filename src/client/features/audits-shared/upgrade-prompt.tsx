@@ -47,7 +47,7 @@ export function UpgradePrompt({
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
         <Button variant="outline" asChild>
-          <Link href="/landing#pricing">View Plans</Link>
+          <a href="/landing#pricing">View Plans</a>
         </Button>
         <Button asChild>
           <Link href="/subscribe" onClick={() => setSelectedPlan(next.key)}>

@@ -1,38 +1,27 @@
 import { AlertCircle, ArrowLeft, Info, Lock } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link } from 'wouter';
 import { BrandMark } from '../../components/brand-logo.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
-import { useAuthProviders } from '../../hooks/use-auth-providers.ts';
-import { navigateToServer } from '../../lib/navigation.ts';
-import { getSelectedPlan } from '../../lib/storage.ts';
 import { GoogleIcon, ReplitIcon } from './provider-icons.tsx';
-import { googleSignInUrl, replitSignInUrl } from './signin-urls.ts';
+import { signInElementIds } from './signin-urls.ts';
 
-export default function SignInPage() {
-  const { providers, isLoading } = useAuthProviders();
-  const [email, setEmail] = useState('');
-  const emailId = useId();
-  const emailNoteId = useId();
-
-  const replitUrl = replitSignInUrl(providers, email, getSelectedPlan());
-  const devNote = providers.devSignIn
-    ? providers.replit
-      ? 'Development sign-in: enter an e-mail to sign in as that account'
-      : 'Development sign-in: leave empty to use the demo account'
-    : null;
-
-  const continueWithReplit = (event: FormEvent) => {
-    event.preventDefault();
-    if (replitUrl) navigateToServer(replitUrl);
-  };
-
+/**
+ * The sign-in page, rendered at build time (no React in the browser). The server shows the notes and
+ * disables the buttons that apply to the methods it offers (signInPageConditions), and writes the
+ * methods into `data-auth-providers` for the public pages' script (signin-behaviour.ts), which sends
+ * each button to its server address.
+ */
+export function SignInPage({ authProviders }: { authProviders: string }) {
+  const ids = signInElementIds;
   return (
-    <div className="relative flex min-h-dvh flex-col bg-gradient-to-br from-indigo-50 via-background to-violet-50 dark:from-background dark:to-background">
+    <div
+      data-auth-providers={authProviders}
+      className="relative flex min-h-dvh flex-col bg-gradient-to-br from-indigo-50 via-background to-violet-50 dark:from-background dark:to-background"
+    >
       <div
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[radial-gradient(40rem_20rem_at_50%_0%,color-mix(in_oklab,var(--primary)_12%,transparent),transparent)]"
@@ -47,7 +36,10 @@ export default function SignInPage() {
         </Link>
       </header>
 
-      <main className="relative flex flex-1 items-center justify-center px-4 py-10">
+      {/* The card's place depends on nothing after its top: the footer sits in space the main keeps
+          free, and the card starts about where centring would put it rather than being centred, so a
+          first paint made while the document is still arriving puts the card where it stays. */}
+      <main className="relative flex flex-1 items-start justify-center px-4 pt-[max(2.5rem,calc(50dvh-23rem))] pb-20">
         <Card className="w-full max-w-md gap-5 shadow-xl shadow-indigo-500/5">
           <CardHeader className="items-center text-center">
             <BrandMark className="mx-auto mb-2 size-12" />
@@ -56,24 +48,26 @@ export default function SignInPage() {
           </CardHeader>
 
           <CardContent className="space-y-5">
-            <SignInFailure />
+            <Alert variant="destructive" id={ids.failure} hidden>
+              <AlertCircle aria-hidden="true" />
+              <AlertTitle>Sign-in did not complete</AlertTitle>
+              <AlertDescription id={ids.failureReason} />
+            </Alert>
             <div className="space-y-2">
               <Button
                 type="button"
                 variant="outline"
                 size="lg"
                 className="w-full"
-                disabled={isLoading || !providers.google}
-                onClick={() => navigateToServer(googleSignInUrl(getSelectedPlan()))}
+                id={ids.google}
+                data-disabled-when="google-missing"
               >
                 <GoogleIcon className="size-5" />
                 Continue with Google
               </Button>
-              {!isLoading && !providers.google && (
-                <p className="text-center text-muted-foreground text-xs">
-                  Google sign-in is not configured on this server
-                </p>
-              )}
+              <p data-shown-when="google-missing" hidden className="text-center text-muted-foreground text-xs">
+                Google sign-in is not configured on this server
+              </p>
             </div>
 
             <div className="flex items-center gap-3">
@@ -82,37 +76,41 @@ export default function SignInPage() {
               <span aria-hidden="true" className="h-px flex-1 bg-border" />
             </div>
 
-            <form className="space-y-4" onSubmit={continueWithReplit} noValidate>
+            <form id={ids.form} className="space-y-4" noValidate>
               <div className="space-y-2">
-                <Label htmlFor={emailId}>Email Address (Optional)</Label>
+                <Label htmlFor={ids.email}>Email Address (Optional)</Label>
                 <Input
-                  id={emailId}
+                  id={ids.email}
+                  name="email"
                   type="email"
                   inputMode="email"
                   autoComplete="email"
                   placeholder="you@company.com"
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                  onBlur={() => setEmail((value) => value.trim())}
-                  aria-describedby={devNote ? emailNoteId : undefined}
+                  data-described-when="dev-note"
                 />
-                {devNote && (
-                  <p id={emailNoteId} className="flex items-start gap-1.5 text-muted-foreground text-xs">
-                    <Info aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-                    {devNote}
-                  </p>
-                )}
+                <p
+                  id={ids.devNote}
+                  data-shown-when="dev-note"
+                  hidden
+                  className="flex items-start gap-1.5 text-muted-foreground text-xs"
+                >
+                  <Info aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+                  <span data-shown-when="dev-note-replit" hidden>
+                    Development sign-in: enter an e-mail to sign in as that account
+                  </span>
+                  <span data-shown-when="dev-note-demo" hidden>
+                    Development sign-in: leave empty to use the demo account
+                  </span>
+                </p>
               </div>
 
-              <Button type="submit" size="lg" className="w-full" disabled={isLoading || !replitUrl}>
+              <Button type="submit" size="lg" className="w-full" id={ids.replit} data-disabled-when="replit-missing">
                 <ReplitIcon className="size-4" />
                 Continue with Replit
               </Button>
-              {!isLoading && !replitUrl && (
-                <p className="text-center text-muted-foreground text-xs">
-                  Replit sign-in is not configured on this server
-                </p>
-              )}
+              <p data-shown-when="replit-missing" hidden className="text-center text-muted-foreground text-xs">
+                Replit sign-in is not configured on this server
+              </p>
               <p className="text-center text-muted-foreground text-xs">
                 We'll redirect you to Replit to verify your account
               </p>
@@ -128,7 +126,7 @@ export default function SignInPage() {
         </Card>
       </main>
 
-      <footer className="relative pb-6 text-center text-muted-foreground text-xs">
+      <footer className="absolute inset-x-0 bottom-6 px-4 text-center text-muted-foreground text-xs">
         By continuing you agree to how we handle your data in our{' '}
         <Link href="/privacy-policy" className="underline underline-offset-4 hover:text-foreground">
           Privacy Policy
@@ -136,18 +134,5 @@ export default function SignInPage() {
         .
       </footer>
     </div>
-  );
-}
-
-/** The reason a provider sign-in failed, which the server passes back as ?error=. */
-function SignInFailure() {
-  const error = new URLSearchParams(useSearch()).get('error');
-  if (!error) return null;
-  return (
-    <Alert variant="destructive">
-      <AlertCircle aria-hidden="true" />
-      <AlertTitle>Sign-in did not complete</AlertTitle>
-      <AlertDescription>{error}</AlertDescription>
-    </Alert>
   );
 }

@@ -1,6 +1,5 @@
 import { CircleAlert, Globe, LoaderCircle, Pencil, Play, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -23,9 +22,9 @@ function BrandLimitNotice({ maxBrands }: { maxBrands: number }) {
   return (
     <p className="text-muted-foreground text-sm">
       Maximum brands limit ({maxBrands}) reached.{' '}
-      <Link href="/landing#pricing" className="font-medium text-primary underline-offset-4 hover:underline">
+      <a href="/landing#pricing" className="font-medium text-primary underline-offset-4 hover:underline">
         Upgrade your plan
-      </Link>{' '}
+      </a>{' '}
       to add more brands.
     </p>
   );

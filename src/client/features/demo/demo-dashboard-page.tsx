@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { navigateToServer, serverPaths } from '../../lib/navigation.ts';
+import { serverPaths } from '../../lib/navigation.ts';
 import { cn } from '../../lib/utils.ts';
 import { sampleActions, sampleAudits, sampleStats } from './sample-data.ts';
 
@@ -31,8 +31,12 @@ function SampleBadge({ className }: { className?: string }) {
   );
 }
 
-export default function DemoDashboardPage() {
-  const signIn = () => navigateToServer(serverPaths.login);
+/**
+ * A static page (no React in the browser): each Sign In button carries its server address, which the
+ * public pages' script (public-page.ts) opens.
+ */
+export function DemoDashboardPage() {
+  const signIn = { 'data-server-link': serverPaths.login };
 
   const stats = [
     {
@@ -64,7 +68,7 @@ export default function DemoDashboardPage() {
             <BrandLogo />
           </Link>
           <SampleBadge className="hidden sm:inline-flex" />
-          <Button className="ml-auto" size="sm" onClick={signIn}>
+          <Button className="ml-auto" size="sm" {...signIn}>
             <LogIn aria-hidden="true" />
             Sign In
           </Button>
@@ -86,7 +90,7 @@ export default function DemoDashboardPage() {
           title="Dashboard preview"
           description="Here's your brand performance overview"
           actions={
-            <Button onClick={signIn}>
+            <Button {...signIn}>
               Sign In
               <ArrowRight aria-hidden="true" />
             </Button>
@@ -131,7 +135,7 @@ export default function DemoDashboardPage() {
                       <span className={cn('font-bold text-lg tabular-nums', scoreTone(audit.score))}>
                         {audit.score}
                       </span>
-                      <Button variant="outline" size="sm" onClick={signIn}>
+                      <Button variant="outline" size="sm" {...signIn}>
                         View
                       </Button>
                     </div>
@@ -178,7 +182,7 @@ export default function DemoDashboardPage() {
             <p className="font-semibold text-lg">See your own brand here</p>
             <p className="text-sm text-white/80">Sign in and run your first audit in a few minutes.</p>
           </div>
-          <Button variant="secondary" size="lg" onClick={signIn}>
+          <Button variant="secondary" size="lg" {...signIn}>
             Sign In
           </Button>
         </Card>

@@ -1,8 +1,6 @@
 import { ArrowRight, LayoutDashboard, Sparkles, Star } from 'lucide-react';
-import { Link } from 'wouter';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { scrollToSection } from '../../lib/navigation.ts';
 import { ExampleScoreCard } from './example-score-card.tsx';
 
 type HeroSectionProps = { signedIn: boolean; welcomeName: string };
@@ -34,13 +32,15 @@ export function HeroSection({ signedIn, welcomeName }: HeroSectionProps) {
               </p>
               <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
                 <Button asChild size="xl">
-                  <Link href="/">
+                  <a href="/">
                     <LayoutDashboard aria-hidden="true" />
                     Back to Dashboard
-                  </Link>
+                  </a>
                 </Button>
-                <Button size="xl" variant="outline" onClick={() => scrollToSection('pricing')}>
-                  View Pricing
+                <Button asChild size="xl" variant="outline">
+                  <a href="#pricing" data-section-link>
+                    View Pricing
+                  </a>
                 </Button>
               </div>
             </>
@@ -58,13 +58,13 @@ export function HeroSection({ signedIn, welcomeName }: HeroSectionProps) {
               </p>
               <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row lg:justify-start">
                 <Button asChild size="xl">
-                  <Link href="/signin">
+                  <a href="/signin">
                     Start Free Audit
                     <ArrowRight aria-hidden="true" />
-                  </Link>
+                  </a>
                 </Button>
                 <Button asChild size="xl" variant="outline">
-                  <Link href="/demo-dashboard">View a sample dashboard</Link>
+                  <a href="/demo-dashboard">View a sample dashboard</a>
                 </Button>
               </div>
               <div className="mt-8 flex items-center justify-center gap-2 text-muted-foreground text-sm lg:justify-start">

@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 
 export function LandingFooter() {
@@ -10,9 +9,9 @@ export function LandingFooter() {
           <p className="mt-2 text-muted-foreground text-sm">Brand audits, consumer insights and competitor tracking.</p>
         </div>
         <div className="flex flex-col items-center gap-2 text-sm md:items-end">
-          <Link href="/privacy-policy" className="font-medium text-foreground underline-offset-4 hover:underline">
+          <a href="/privacy-policy" className="font-medium text-foreground underline-offset-4 hover:underline">
             Privacy Policy
-          </Link>
+          </a>
           <p className="text-muted-foreground">© 2025 Brandlens Ltd. All rights reserved.</p>
         </div>
       </div>

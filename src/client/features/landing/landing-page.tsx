@@ -1,10 +1,3 @@
-import { useEffect } from 'react';
-import { useLocation } from 'wouter';
-import type { PlanKey } from '../../../shared/plans.ts';
-import { useAuth } from '../../hooks/use-auth.ts';
-import { scrollToSection } from '../../lib/navigation.ts';
-import { setSelectedPlan } from '../../lib/storage.ts';
-import { userGreetingName } from '../../lib/user.ts';
 import { AboutSection } from './about-section.tsx';
 import { FeaturesSection } from './features-section.tsx';
 import { HeroSection } from './hero-section.tsx';
@@ -12,30 +5,26 @@ import { LandingFooter } from './landing-footer.tsx';
 import { LandingNav } from './landing-nav.tsx';
 import { PricingSection } from './pricing-section.tsx';
 
-export default function LandingPage() {
-  const { user, isAuthenticated } = useAuth();
-  const [, navigate] = useLocation();
-  const welcomeName = userGreetingName(user, 'there');
+type LandingPageProps = {
+  signedIn: boolean;
+  /** The signed-in visitor's welcome name (a placeholder the server fills in; see client-pages.ts). */
+  welcomeName: string;
+};
 
-  // Links such as /landing#pricing open at that section.
-  useEffect(() => {
-    const id = window.location.hash.slice(1);
-    if (id) requestAnimationFrame(() => scrollToSection(id));
-  }, []);
-
-  const choosePlan = (plan: PlanKey) => {
-    setSelectedPlan(plan);
-    if (!isAuthenticated) navigate('/signin');
-    else navigate(plan === 'free' ? '/' : '/subscribe');
-  };
-
+/**
+ * The landing page, rendered at build time in a signed-out and a signed-in variant (no React in the
+ * browser). The plan buttons, the section links and the mobile menu work through the public pages'
+ * script (public-page.ts), which reads the data attributes written here; `data-signed-in` tells it
+ * where a chosen plan continues.
+ */
+export function LandingPage({ signedIn, welcomeName }: LandingPageProps) {
   return (
-    <div className="min-h-dvh bg-background">
-      <LandingNav signedIn={isAuthenticated} welcomeName={welcomeName} />
+    <div className="min-h-dvh bg-background" data-landing data-signed-in={signedIn ? 'true' : 'false'}>
+      <LandingNav signedIn={signedIn} welcomeName={welcomeName} />
       <main>
-        <HeroSection signedIn={isAuthenticated} welcomeName={welcomeName} />
+        <HeroSection signedIn={signedIn} welcomeName={welcomeName} />
         <FeaturesSection />
-        <PricingSection onChoosePlan={choosePlan} />
+        <PricingSection />
         <AboutSection />
       </main>
       <LandingFooter />

@@ -2,7 +2,6 @@ import { Check } from 'lucide-react';
 import {
   AGENCY_MINIMUM_COMMITMENT_MONTHS,
   formatPlanPrice,
-  type PlanKey,
   planList,
   plans,
   TRIAL_DAYS,
@@ -12,7 +11,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { cn } from '../../lib/utils.ts';
 import { SectionHeading } from './section-heading.tsx';
 
-export function PricingSection({ onChoosePlan }: { onChoosePlan: (plan: PlanKey) => void }) {
+/** Each plan's button carries its key; the public pages' script stores it and continues (SPEC §4). */
+export function PricingSection() {
   return (
     <section id="pricing" className="border-t py-20 sm:py-24">
       <div className="mx-auto w-full max-w-6xl px-4 sm:px-6">
@@ -57,7 +57,8 @@ export function PricingSection({ onChoosePlan }: { onChoosePlan: (plan: PlanKey)
                   className="mt-8 w-full"
                   size="lg"
                   variant={featured ? 'default' : 'outline'}
-                  onClick={() => onChoosePlan(plan.key)}
+                  type="button"
+                  data-plan={plan.key}
                 >
                   {plan.buttonLabel}
                 </Button>

@@ -1,6 +1,6 @@
 import { FileSearch, Home, ScanSearch } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import type { TSharedRecommendations } from '../../../shared/schemas/recommendations.ts';
 import { CenteredSpinner } from '../../components/spinner.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -26,10 +26,10 @@ function RecommendationsNotFound() {
         sharing them.
       </p>
       <Button asChild className="mt-8">
-        <Link href="/landing">
+        <a href="/landing">
           <Home aria-hidden="true" />
           Go to Brandlens
-        </Link>
+        </a>
       </Button>
     </div>
   );
@@ -70,7 +70,7 @@ function SharedRecommendations({ shared }: { shared: TSharedRecommendations }) {
           </div>
         </div>
         <Button variant="outline" asChild className="shrink-0">
-          <Link href="/landing">Audit your brand</Link>
+          <a href="/landing">Audit your brand</a>
         </Button>
       </aside>
     </div>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileSearch, Home } from 'lucide-react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import type { TSharedAuditReport } from '../../../shared/schemas/audits.ts';
 import { CenteredSpinner } from '../../components/spinner.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -40,10 +40,10 @@ function ReportNotFound({ message }: { message: string }) {
       <h1 className="mt-6 font-bold text-2xl tracking-tight sm:text-3xl">Report Not Found</h1>
       <p className="mt-3 text-muted-foreground">{message}</p>
       <Button asChild className="mt-8">
-        <Link href="/landing">
+        <a href="/landing">
           <Home aria-hidden="true" />
           Go to Brandlens
-        </Link>
+        </a>
       </Button>
     </div>
   );
