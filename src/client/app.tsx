@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { Router } from 'wouter';
-import { LazyToaster } from './components/lazy-toaster.tsx';
+import { Toaster } from './components/ui/toaster.tsx';
 import { AppRoutes } from './routes.tsx';
 
 /** The browser app: the signed-in screens and the shared links (the public pages are static). */
@@ -10,7 +10,7 @@ export function App() {
       <Router>
         <AppRoutes />
       </Router>
-      <LazyToaster />
+      <Toaster />
     </StrictMode>
   );
 }

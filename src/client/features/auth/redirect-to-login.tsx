@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { loadToaster } from '../../components/lazy-toaster.tsx';
 import { CenteredSpinner } from '../../components/spinner.tsx';
 import { toast } from '../../hooks/use-toast.ts';
 import { navigateToServer, serverPaths } from '../../lib/navigation.ts';
@@ -19,18 +18,8 @@ export function RedirectToLogin() {
         variant: 'destructive',
       });
     }
-    // The delay counts from when the toast can show: its code loads with the first toast.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let cancelled = false;
-    void loadToaster()
-      .catch(() => undefined)
-      .then(() => {
-        if (!cancelled) timer = setTimeout(() => navigateToServer(serverPaths.login), LOGIN_REDIRECT_DELAY_MS);
-      });
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => navigateToServer(serverPaths.login), LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
   }, []);
 
   return <CenteredSpinner fullScreen label="Redirecting to sign in" />;
