@@ -1,0 +1,75 @@
+/**
+ * Trains the sentiment engine's linear model (npx tsx scripts/train-sentiment.ts).
+ * Each candidate setting is trained on the train split and scored on the dev split; the best is
+ * retrained on train + dev and written to src/server/analysis/sentiment/sentiment-weights.json.
+ * The test split is never read here.
+ */
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { decide } from '../src/server/analysis/sentiment/decide.ts';
+import { type LinearModel, positiveProbability, WEIGHTS_URL } from '../src/server/analysis/sentiment/model.ts';
+import { analyseRules } from '../src/server/analysis/sentiment/rules.ts';
+import { tokenise } from '../src/server/analysis/sentiment/tokenise.ts';
+import {
+  fitTemperature,
+  type TrainingSettings,
+  trainLinear,
+  weightsFromModel,
+} from '../src/server/analysis/sentiment/train.ts';
+import { type LabelledText, loadSplit } from '../tests/helpers/sentiment-data.ts';
+
+const BASE: TrainingSettings = {
+  hashBits: 18,
+  bigrams: true,
+  charGrams: [],
+  l2: 1e-3,
+  epochs: 15,
+  learningRate: 0.2,
+  seed: 7,
+};
+
+const CANDIDATES: Partial<TrainingSettings>[] = [
+  { bigrams: false },
+  {},
+  { l2: 1e-2 },
+  { l2: 3e-2 },
+  { charGrams: [3, 4] },
+  { charGrams: [3, 4], l2: 1e-2 },
+  { charGrams: [3, 4], l2: 3e-2 },
+  { charGrams: [4], l2: 1e-2 },
+  { charGrams: [3, 4], l2: 1e-2, epochs: 5 },
+];
+
+function accuracy(model: LinearModel, rows: LabelledText[]): number {
+  let correct = 0;
+  for (const row of rows) {
+    const tokens = tokenise(row.text);
+    const rules = analyseRules(tokens);
+    if (decide(positiveProbability(model, tokens, rules), rules).label === row.label) correct++;
+  }
+  return correct / rows.length;
+}
+
+const examples = (rows: LabelledText[]) => rows.map((row) => ({ text: row.text, positive: row.label === 'positive' }));
+const train = loadSplit('train');
+const dev = loadSplit('dev');
+
+let best = { settings: BASE, score: -1, temperature: 1 };
+for (const candidate of CANDIDATES) {
+  const settings = { ...BASE, ...candidate };
+  const model = trainLinear(examples(train), settings);
+  model.temperature = fitTemperature(model, examples(dev));
+  const score = accuracy(model, dev);
+  console.log(
+    `dev accuracy ${(score * 100).toFixed(1)} %  temperature ${model.temperature}  ${JSON.stringify(candidate)}`,
+  );
+  if (score > best.score) best = { settings, score, temperature: model.temperature };
+}
+console.log(`chosen: ${JSON.stringify(best.settings)} (dev ${(best.score * 100).toFixed(1)} %)`);
+
+const final = trainLinear(examples([...train, ...dev]), best.settings);
+final.temperature = best.temperature;
+const description = `train+dev, ${train.length + dev.length} sentences; ${JSON.stringify(best.settings)}`;
+const weights = weightsFromModel(final, description);
+fs.writeFileSync(fileURLToPath(WEIGHTS_URL), `${JSON.stringify(weights)}\n`);
+console.log(`wrote ${weights.indices.length} weights to ${fileURLToPath(WEIGHTS_URL)}`);

@@ -1,0 +1,38 @@
+/**
+ * From the model's probability to what the product stores: label, a 1–5 score and a confidence.
+ * The neutral band is narrow because nearly every review sentence takes a side; a text with no
+ * opinion cue at all and an undecided model (a plain fact) is neutral. A clear complaint (negative
+ * cues and no positive one) is never labelled positive, whatever the n-gram weights say.
+ */
+import type { RuleAnalysis } from './rules.ts';
+
+export type SentimentLabel = 'positive' | 'negative' | 'neutral';
+
+/** Probabilities within this distance of 0.5 are neutral. */
+export const NEUTRAL_BAND = 0.04;
+/** Without any opinion cue, a wider band: the model is only guessing from topic words. */
+export const FACTUAL_BAND = 0.12;
+/** Sum of negative cue values from which a text with no positive cue is a clear complaint. */
+export const CLEAR_COMPLAINT = -1.5;
+/** The highest probability of "positive" a clear complaint may keep. */
+const COMPLAINT_CEILING = 0.25;
+
+export type Decision = { label: SentimentLabel; sentimentScore: number; confidence: number; probability: number };
+
+export function isClearComplaint(rules: RuleAnalysis): boolean {
+  return rules.positive === 0 && rules.negative <= CLEAR_COMPLAINT;
+}
+
+export function decide(probability: number, rules: RuleAnalysis): Decision {
+  const p = isClearComplaint(rules) ? Math.min(probability, COMPLAINT_CEILING) : probability;
+  const distance = Math.abs(p - 0.5);
+  const band = rules.cues.length === 0 ? FACTUAL_BAND : NEUTRAL_BAND;
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  if (distance < band) {
+    return { label: 'neutral', sentimentScore: 3, confidence: round(1 - distance / band / 2), probability: round(p) };
+  }
+  if (p > 0.5) {
+    return { label: 'positive', sentimentScore: p >= 0.8 ? 5 : 4, confidence: round(p), probability: round(p) };
+  }
+  return { label: 'negative', sentimentScore: p <= 0.2 ? 1 : 2, confidence: round(1 - p), probability: round(p) };
+}
