@@ -7,6 +7,7 @@ import path from 'node:path';
 import { measureFixtureAudit } from './audit-fixture.ts';
 import { measureLandingBundle } from './landing-bundle.ts';
 import { measureLighthouseAgreement } from './lighthouse-agreement.ts';
+import { measureSentiment } from './sentiment.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const failed: string[] = [];
@@ -29,6 +30,7 @@ await guarded('Landing bundle', async () => {
 });
 await guarded('Fixture-site audit', measureFixtureAudit);
 await guarded('Lighthouse agreement', measureLighthouseAgreement);
+await guarded('Sentiment engine', measureSentiment);
 
 if (failed.length > 0) console.log(`\nBenchmarks that failed: ${failed.join(', ')}`);
 process.exit(0);

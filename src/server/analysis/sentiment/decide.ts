@@ -8,10 +8,12 @@ import type { RuleAnalysis } from './rules.ts';
 
 export type SentimentLabel = 'positive' | 'negative' | 'neutral';
 
-/** Probabilities within this distance of 0.5 are neutral. */
-export const NEUTRAL_BAND = 0.04;
-/** Without any opinion cue, a wider band: the model is only guessing from topic words. */
-export const FACTUAL_BAND = 0.12;
+/**
+ * Probabilities within `neutral` of 0.5 are neutral; without any opinion cue the wider `factual`
+ * band applies, as the model is then only guessing from topic words. Both are chosen by
+ * scripts/train-sentiment.ts on dev data and shipped with the weights.
+ */
+export type NeutralBands = { neutral: number; factual: number };
 /** Sum of negative cue values from which a text with no positive cue is a clear complaint. */
 export const CLEAR_COMPLAINT = -1.5;
 /** The highest probability of "positive" a clear complaint may keep. */
@@ -23,12 +25,12 @@ export function isClearComplaint(rules: RuleAnalysis): boolean {
   return rules.positive === 0 && rules.negative <= CLEAR_COMPLAINT;
 }
 
-export function decide(probability: number, rules: RuleAnalysis): Decision {
+export function decide(probability: number, rules: RuleAnalysis, bands: NeutralBands): Decision {
   const p = isClearComplaint(rules) ? Math.min(probability, COMPLAINT_CEILING) : probability;
   const distance = Math.abs(p - 0.5);
-  const band = rules.cues.length === 0 ? FACTUAL_BAND : NEUTRAL_BAND;
+  const band = rules.cues.length === 0 ? bands.factual : bands.neutral;
   const round = (value: number) => Math.round(value * 1000) / 1000;
-  if (distance < band) {
+  if (band > 0 && distance < band) {
     return { label: 'neutral', sentimentScore: 3, confidence: round(1 - distance / band / 2), probability: round(p) };
   }
   if (p > 0.5) {

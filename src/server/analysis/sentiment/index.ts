@@ -16,7 +16,8 @@ export type SentimentResult = TSentimentResult;
 export function analyseSentiment(text: string): SentimentResult {
   const tokens = tokenise(text);
   const rules = analyseRules(tokens);
-  const { label, sentimentScore, confidence } = decide(positiveProbability(shippedModel(), tokens, rules), rules);
+  const model = shippedModel();
+  const { label, sentimentScore, confidence } = decide(positiveProbability(model, tokens, rules), rules, model.bands);
   const { keywords, topics } = extractKeywords(tokens, rules.cues);
   return { label, sentimentScore, confidence, topics, emotions: detectEmotions(tokens), keywords };
 }

@@ -4,6 +4,7 @@
  * sentiment-weights.json beside this file, read once on first use.
  */
 import fs from 'node:fs';
+import type { NeutralBands } from './decide.ts';
 import { DENSE_FEATURES, denseFeatures, type FeatureOptions, sparseFeatures } from './features.ts';
 import type { RuleAnalysis } from './rules.ts';
 import type { Token } from './tokenise.ts';
@@ -14,6 +15,7 @@ export type SentimentWeights = {
   dense: number[];
   /** logits are divided by this, fitted on held-out dev data so probabilities are calibrated */
   temperature: number;
+  bands: NeutralBands;
   /** hashed feature index → weight, as parallel arrays */
   indices: number[];
   values: number[];
@@ -25,6 +27,7 @@ export type LinearModel = {
   options: FeatureOptions;
   bias: number;
   temperature: number;
+  bands: NeutralBands;
   dense: Float64Array;
   sparse: Float64Array;
 };
@@ -40,7 +43,14 @@ export function modelFromWeights(weights: SentimentWeights): LinearModel {
   weights.dense.forEach((value, i) => {
     dense[i] = value;
   });
-  return { options: weights.options, bias: weights.bias, temperature: weights.temperature, dense, sparse };
+  return {
+    options: weights.options,
+    bias: weights.bias,
+    temperature: weights.temperature,
+    bands: weights.bands,
+    dense,
+    sparse,
+  };
 }
 
 let loaded: LinearModel | null = null;

@@ -58,6 +58,7 @@ export function trainLinear(examples: TrainingExample[], settings: TrainingSetti
     options,
     bias: 0,
     temperature: 1,
+    bands: { neutral: 0, factual: 0 },
     dense: new Float64Array(DENSE_FEATURES),
     sparse: new Float64Array(size),
   };
@@ -115,6 +116,7 @@ export function weightsFromModel(model: LinearModel, trainedOn: string): Sentime
     options: model.options,
     bias: Math.round(model.bias * 1e4) / 1e4,
     temperature: Math.round(model.temperature * 1e3) / 1e3,
+    bands: model.bands,
     dense: [...model.dense].map((value) => Math.round(value * 1e4) / 1e4),
     indices,
     values,
