@@ -13,8 +13,19 @@ import { tokenise } from './tokenise.ts';
 
 export type SentimentResult = TSentimentResult;
 
+/** A text without a word or emoji says nothing to weigh. */
+const NOTHING_SAID: SentimentResult = {
+  label: 'neutral',
+  sentimentScore: 3,
+  confidence: 1,
+  topics: [],
+  emotions: [],
+  keywords: [],
+};
+
 export function analyseSentiment(text: string): SentimentResult {
   const tokens = tokenise(text);
+  if (!tokens.some((token) => token.kind !== 'punct' && !/^\d+$/.test(token.norm))) return { ...NOTHING_SAID };
   const rules = analyseRules(tokens);
   const model = shippedModel();
   const { label, sentimentScore, confidence } = decide(positiveProbability(model, tokens, rules), rules, model.bands);
