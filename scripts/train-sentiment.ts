@@ -83,9 +83,9 @@ chosenModel.temperature = best.temperature;
 const bandAccuracies = BANDS.map((bands) => accuracy({ ...chosenModel, bands }, dev));
 const widest =
   BANDS.filter((_, i) => (bandAccuracies[0] ?? 0) - (bandAccuracies[i] ?? 0) <= BAND_COST).at(-1) ?? BANDS[0];
-BANDS.forEach((bands, i) =>
-  console.log(`dev accuracy ${((bandAccuracies[i] ?? 0) * 100).toFixed(1)} % with bands ${JSON.stringify(bands)}`),
-);
+BANDS.forEach((bands, i) => {
+  console.log(`dev accuracy ${((bandAccuracies[i] ?? 0) * 100).toFixed(1)} % with bands ${JSON.stringify(bands)}`);
+});
 console.log(`chosen bands: ${JSON.stringify(widest)}`);
 
 const final = trainLinear(examples([...train, ...dev]), best.settings);
