@@ -174,6 +174,11 @@ export const LEXICON: Map<string, LexiconEntry> = (() => {
 
 export const MAX_PHRASE_WORDS = Math.max(...[...LEXICON.keys()].map((key) => key.split(' ').length));
 
+/** First words of the multi-word entries, so most words need a single lookup. */
+export const PHRASE_STARTS = new Set(
+  [...LEXICON.keys()].filter((key) => key.includes(' ')).map((key) => key.split(' ')[0] ?? ''),
+);
+
 export const NEGATORS = new Set([
   'not',
   'no',

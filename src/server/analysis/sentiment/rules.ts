@@ -15,6 +15,7 @@ import {
   MAX_PHRASE_WORDS,
   NEGATION_FACTOR,
   NEGATORS,
+  PHRASE_STARTS,
 } from './lexicon.ts';
 import type { Token } from './tokenise.ts';
 
@@ -101,6 +102,11 @@ export function clauseWeights(tokens: Token[]): number[] {
 }
 
 function matchPhrase(tokens: Token[], start: number): { key: string; entry: LexiconEntry; length: number } | null {
+  const first = tokens[start]?.norm ?? '';
+  if (!PHRASE_STARTS.has(first)) {
+    const entry = LEXICON.get(first);
+    return entry ? { key: first, entry, length: 1 } : null;
+  }
   for (let length = MAX_PHRASE_WORDS; length >= 1; length--) {
     const slice = tokens.slice(start, start + length);
     if (slice.length < length || slice.some((token) => token.kind !== 'word')) continue;
