@@ -1,12 +1,13 @@
 /**
  * The trained linear model: logistic regression over sparse hashed features plus the rules' dense
  * features. Its weights are trained by scripts/train-sentiment.ts and shipped as
- * sentiment-weights.json beside this file, read once on first use.
+ * sentiment-weights.json beside this file; it is imported as a module (so bundling the server keeps
+ * it) and turned into the model's arrays once, on first use.
  */
-import fs from 'node:fs';
 import type { NeutralBands } from './decide.ts';
 import { DENSE_FEATURES, denseFeatures, type FeatureOptions, sparseFeatures } from './features.ts';
 import type { RuleAnalysis } from './rules.ts';
+import shippedWeights from './sentiment-weights.json' with { type: 'json' };
 import type { Token } from './tokenise.ts';
 
 export type SentimentWeights = {
@@ -32,6 +33,7 @@ export type LinearModel = {
   sparse: Float64Array;
 };
 
+/** Where scripts/train-sentiment.ts writes the weights. */
 export const WEIGHTS_URL = new URL('./sentiment-weights.json', import.meta.url);
 
 export function modelFromWeights(weights: SentimentWeights): LinearModel {
@@ -55,9 +57,9 @@ export function modelFromWeights(weights: SentimentWeights): LinearModel {
 
 let loaded: LinearModel | null = null;
 
-/** The shipped model, parsed on first use and kept for the life of the process. */
+/** The shipped model, built on first use and kept for the life of the process. */
 export function shippedModel(): LinearModel {
-  loaded ??= modelFromWeights(JSON.parse(fs.readFileSync(WEIGHTS_URL, 'utf8')) as SentimentWeights);
+  loaded ??= modelFromWeights(shippedWeights as SentimentWeights);
   return loaded;
 }
 
