@@ -11,7 +11,14 @@ export type Split = 'train' | 'dev' | 'test';
 export type LabelledText = { text: string; label: Polarity; source: string; split: Split };
 
 export const SENTIMENT_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/sentiment');
-export const SENTIMENT_SOURCES = ['cr', 'semeval-restaurants', 'rt-polarity'] as const;
+export const SENTIMENT_SOURCES = [
+  'cr',
+  'amazon-phones',
+  'semeval-laptops',
+  'semeval-restaurants',
+  'semeval16-restaurants',
+  'rt-polarity',
+] as const;
 
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
