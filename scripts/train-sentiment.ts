@@ -37,6 +37,8 @@ const CANDIDATES: Partial<TrainingSettings>[] = [
   { charGrams: [3, 4], l2: 1e-2 },
   { charGrams: [3, 4], l2: 3e-2 },
   { charGrams: [4], l2: 1e-2 },
+  { charGrams: [4], l2: 3e-3 },
+  { charGrams: [4, 5], l2: 1e-2 },
   { charGrams: [3, 4], l2: 1e-2, epochs: 5 },
 ];
 

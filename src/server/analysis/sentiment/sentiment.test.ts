@@ -9,7 +9,7 @@ import { analyseRules } from './rules.ts';
 import { tokenise } from './tokenise.ts';
 
 /** Stated floor for the held-back test split; the measured figure is in docs/decisions. */
-const TEST_ACCURACY_FLOOR = 0.8;
+const TEST_ACCURACY_FLOOR = 0.84;
 
 function behaviourCases() {
   return fs
