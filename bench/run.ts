@@ -10,6 +10,7 @@ import { measureContrastAgreement } from './contrast-agreement.ts';
 import { measureLandingBundle } from './landing-bundle.ts';
 import { measureLighthouseAgreement } from './lighthouse-agreement.ts';
 import { measurePublicLighthouse } from './public-lighthouse.ts';
+import { measureSentiment } from './sentiment.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const failed: string[] = [];
@@ -35,6 +36,7 @@ await guarded('Fixture-site audit', measureFixtureAudit);
 await guarded('Lighthouse agreement', measureLighthouseAgreement);
 await guarded('API overhead and memory', measureApiOverhead);
 await guarded('Contrast agreement', measureContrastAgreement);
+await guarded('Sentiment engine', measureSentiment);
 
 if (failed.length > 0) console.log(`\nBenchmarks that failed: ${failed.join(', ')}`);
 process.exit(0);

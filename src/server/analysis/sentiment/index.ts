@@ -1,0 +1,54 @@
+/**
+ * The local sentiment engine (docs/decisions/0010-local-sentiment-engine.md): no network, a few
+ * hundred microseconds a text. Rules over a review lexicon feed a linear model trained on labelled
+ * review sentences; the result carries topics, emotions and keywords taken from the text itself.
+ */
+import { type TSentimentResult, ZSentimentResult } from '../../../shared/schemas/insights.ts';
+import { decide, isClearComplaint } from './decide.ts';
+import { detectEmotions } from './emotions.ts';
+import { extractKeywords } from './keywords.ts';
+import { positiveProbability, shippedModel } from './model.ts';
+import { analyseRules } from './rules.ts';
+import { tokenise } from './tokenise.ts';
+
+export type SentimentResult = TSentimentResult;
+
+/** A text without a word or emoji says nothing to weigh. */
+const NOTHING_SAID: SentimentResult = {
+  label: 'neutral',
+  sentimentScore: 3,
+  confidence: 1,
+  topics: [],
+  emotions: [],
+  keywords: [],
+};
+
+export function analyseSentiment(text: string): SentimentResult {
+  const tokens = tokenise(text);
+  if (!tokens.some((token) => token.kind !== 'punct' && !/^\d+$/.test(token.norm))) return { ...NOTHING_SAID };
+  const rules = analyseRules(tokens);
+  const model = shippedModel();
+  const { label, sentimentScore, confidence } = decide(positiveProbability(model, tokens, rules), rules, model.bands);
+  const { keywords, topics } = extractKeywords(tokens, rules.cues);
+  return { label, sentimentScore, confidence, topics, emotions: detectEmotions(tokens), keywords };
+}
+
+export function analyseSentimentBatch(texts: readonly string[]): SentimentResult[] {
+  return texts.map(analyseSentiment);
+}
+
+/**
+ * A language model's answer for a text, used only when it is a valid result and does not call a
+ * clear complaint positive; otherwise the local result stands.
+ */
+export function acceptRefinement(text: string, local: SentimentResult, answer: unknown): SentimentResult {
+  const parsed = ZSentimentResult.safeParse(answer);
+  if (!parsed.success) return local;
+  const scoreMatchesLabel =
+    parsed.data.label === 'neutral'
+      ? parsed.data.sentimentScore === 3
+      : parsed.data.sentimentScore > 3 === (parsed.data.label === 'positive');
+  if (!scoreMatchesLabel) return local;
+  if (parsed.data.label === 'positive' && isClearComplaint(analyseRules(tokenise(text)))) return local;
+  return parsed.data;
+}

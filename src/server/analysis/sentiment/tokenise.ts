@@ -1,0 +1,99 @@
+/**
+ * Splits a review or post into tokens the rules and the model share: lower-cased words, emoji,
+ * emoticons and clause punctuation. Contractions with "n't" become the word plus "not", so negation
+ * is one token whatever the spelling ("don't", "dont", "do n't", "won't").
+ */
+
+export type TokenKind = 'word' | 'emoji' | 'emoticon' | 'punct';
+
+export type Token = {
+  /** lower-cased form that the lexicons are keyed on */
+  norm: string;
+  kind: TokenKind;
+  /** written in capitals in a text that is not all capitals ("it was AWFUL") */
+  shouted: boolean;
+};
+
+const NOT_CONTRACTIONS: Record<string, string> = {
+  dont: 'do',
+  doesnt: 'does',
+  didnt: 'did',
+  isnt: 'is',
+  wasnt: 'was',
+  arent: 'are',
+  werent: 'were',
+  cant: 'can',
+  couldnt: 'could',
+  wouldnt: 'would',
+  shouldnt: 'should',
+  wont: 'will',
+  havent: 'have',
+  hasnt: 'has',
+  hadnt: 'had',
+  aint: 'is',
+  mustnt: 'must',
+  neednt: 'need',
+};
+
+const IRREGULAR_NOT: Record<string, string> = { wo: 'will', ca: 'can', sha: 'shall', ai: 'is' };
+
+const EMOTICON_SOURCE = "(?:[:;=][-^']?[)(\\]\\[dpo/\\\\|*]|[)(][-^']?[:;=]|<\\/?3)(?![\\p{L}\\p{N}])";
+const EMOTICON_ONLY = new RegExp(`^${EMOTICON_SOURCE}$`, 'iu');
+const TOKEN = new RegExp(
+  [
+    EMOTICON_SOURCE,
+    '\\p{Extended_Pictographic}(?:\\uFE0F|\\u200D\\p{Extended_Pictographic})*',
+    "[\\p{L}\\p{N}]+(?:['’\\-][\\p{L}\\p{N}]+)*",
+    '[.,;:!?]+',
+  ].join('|'),
+  'giu',
+);
+
+/** Joins the spaced-out contractions of tokenised corpora ("do n't", "it 's", "can 't"). */
+export function normaliseText(text: string): string {
+  return text
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/[’‘`´]/g, "'")
+    .replace(/(\p{L})\s+n\s*'t\b/giu, "$1n't")
+    .replace(/(\p{L})\s+'(s|re|ve|ll|d|m|t)\b/giu, "$1'$2")
+    .replace(/''|"/g, ' ');
+}
+
+function splitNot(word: string): string[] {
+  if (word.endsWith("n't")) {
+    const stem = word.slice(0, -3);
+    return [IRREGULAR_NOT[stem] ?? (stem || 'do'), 'not'];
+  }
+  const bare = NOT_CONTRACTIONS[word];
+  return bare ? [bare, 'not'] : [word];
+}
+
+function isShouted(raw: string, textIsShouted: boolean): boolean {
+  return !textIsShouted && raw.length >= 3 && raw === raw.toUpperCase() && raw !== raw.toLowerCase();
+}
+
+export function tokenise(text: string): Token[] {
+  const source = normaliseText(text);
+  const letters = source.replace(/[^\p{L}]/gu, '');
+  const textIsShouted = letters.length > 0 && letters === letters.toUpperCase();
+  const tokens: Token[] = [];
+  for (const match of source.matchAll(TOKEN)) {
+    const raw = match[0];
+    const lower = raw.toLowerCase();
+    if (/^[.,;:!?]+$/.test(raw)) {
+      tokens.push({
+        norm: lower.includes('!') ? '!' : lower.includes('?') ? '?' : (lower[0] ?? '.'),
+        kind: 'punct',
+        shouted: false,
+      });
+    } else if (/\p{Extended_Pictographic}/u.test(raw)) {
+      tokens.push({ norm: raw.replace(/\uFE0F/g, ''), kind: 'emoji', shouted: false });
+    } else if (EMOTICON_ONLY.test(raw)) {
+      tokens.push({ norm: lower, kind: 'emoticon', shouted: false });
+    } else {
+      const shouted = isShouted(raw, textIsShouted);
+      for (const part of splitNot(lower.replace(/’/g, "'"))) tokens.push({ norm: part, kind: 'word', shouted });
+    }
+  }
+  return tokens;
+}
