@@ -1,27 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
-import { launchBrowser, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { seedCompletedAudit, setPlan } from '../helpers/seed.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
 
 const LOGO = path.resolve(import.meta.dirname, '../fixtures/site/images/logo.png');
 
-let server: RunningServer;
-let browser: Browser;
 let site: FixtureSite;
+
+const e2e = serverAndBrowserForFile({ CRAWLER_ALLOW_LOOPBACK: 'true' });
 
 beforeAll(async () => {
   site = await startFixtureSite({ slowMs: 300 });
-  server = await startServer({ CRAWLER_ALLOW_LOOPBACK: 'true' });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
   await site?.close();
 });
 
@@ -35,8 +31,8 @@ async function noHorizontalOverflow(page: Page) {
 
 describe('brand audit', () => {
   it('creates a brand, audits it, opens, exports and shares the report, and shows it on the dashboard', async () => {
-    const page = await newPage(browser, server.baseURL);
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseURL });
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.baseURL });
     await signInThroughPage(page, 'owner@example.com');
 
     // Create the brand.
@@ -103,10 +99,10 @@ describe('brand audit', () => {
     const link = (await shareInput.isVisible())
       ? await shareInput.inputValue()
       : await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(new RegExp(`^${server.baseURL}/reports/[A-Za-z0-9_-]{20,}$`));
+    expect(link).toMatch(new RegExp(`^${e2e.server.baseURL}/reports/[A-Za-z0-9_-]{20,}$`));
     await page.getByText('Shared by link.').waitFor();
 
-    const visitor = await newPage(browser, server.baseURL);
+    const visitor = await newPage(e2e.browser, e2e.server.baseURL);
     await visitor.goto(link);
     await visitor.getByRole('heading', { name: 'Northwind Roasters', level: 1 }).waitFor();
     await visitor.getByRole('img', { name: `Overall brand score: ${score} out of 100` }).waitFor();
@@ -129,9 +125,9 @@ describe('brand audit', () => {
   });
 
   it('tells a free-plan user who has used their audit that the plan limit is reached', async () => {
-    const page = await newPage(browser, server.baseURL, MOBILE);
+    const page = await newPage(e2e.browser, e2e.server.baseURL, MOBILE);
     await signInThroughPage(page, 'limited@example.com');
-    await seedCompletedAudit(server.database, 'limited@example.com');
+    await seedCompletedAudit(e2e.server.database, 'limited@example.com');
 
     await page.goto('/brand-audit');
     await page.getByRole('heading', { name: 'Start a New Audit' }).waitFor();
@@ -160,9 +156,9 @@ describe('brand audit', () => {
   });
 
   it('offers Re-run to a plan with audits left, and the report says recommendations come with Starter on free', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     await signInThroughPage(page, 'roomy@example.com');
-    const { audit } = await seedCompletedAudit(server.database, 'roomy@example.com');
+    const { audit } = await seedCompletedAudit(e2e.server.database, 'roomy@example.com');
 
     await page.goto(`/audit-results/${audit.id}`);
     const panel = page.getByRole('region', { name: 'AI marketing recommendations' });
@@ -176,7 +172,7 @@ describe('brand audit', () => {
       .waitFor();
     await screenshotFor(page, 'free-plan-recommendations-not-included');
 
-    await setPlan(server.database, 'roomy@example.com', 'starter');
+    await setPlan(e2e.server.database, 'roomy@example.com', 'starter');
     await page.goto('/brand-audit');
     const card = page.locator('[data-testid="audit-card"][data-status="completed"]');
     await card.getByRole('button', { name: 'Re-run audit of Acme Coffee' }).waitFor();

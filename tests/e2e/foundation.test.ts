@@ -1,24 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = serverAndBrowserForFile();
 
 describe('landing page', () => {
   it('shows the signed-out hero and Get Started', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     await page.goto('/');
     await page.getByRole('heading', { name: 'AI-Powered Brand Analysis Made Simple' }).waitFor();
     const startAudit = page
@@ -32,7 +20,7 @@ describe('landing page', () => {
   });
 
   it('stores the chosen plan and goes to sign-in', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     await page.goto('/#pricing');
     const pricing = page.locator('#pricing');
     await pricing.getByRole('button', { name: 'Try Everything' }).click();
@@ -42,7 +30,7 @@ describe('landing page', () => {
   });
 
   it('greets a signed-in visitor with Welcome back and the way to the dashboard', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     await signInThroughPage(page, 'ada.lovelace@example.com');
     await page.goto('/landing');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
@@ -58,7 +46,7 @@ describe('landing page', () => {
 
 describe('sign-in and the app shell', () => {
   it('signs in through development sign-in and signs out from the user menu', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     await signInThroughPage(page, 'grace@example.com');
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
@@ -71,7 +59,7 @@ describe('sign-in and the app shell', () => {
   });
 
   it('signs out only by the form post: visiting /api/logout offers the button, Sign Out posts it', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     await signInThroughPage(page, 'sidebar@example.com');
     await page.goto('/api/logout');
     await page.getByRole('heading', { name: 'Sign out of Brandlens?' }).waitFor();
@@ -87,7 +75,7 @@ describe('sign-in and the app shell', () => {
   });
 
   it('continues a chosen paid plan to the subscribe screen once, then lets the dashboard show', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     await signInThroughPage(page, 'chooser@example.com');
     await page.evaluate(() => localStorage.setItem('selectedPlan', 'agency'));
     await page.goto('/');
@@ -100,7 +88,7 @@ describe('sign-in and the app shell', () => {
   });
 
   it('shows the Unauthorized toast and goes to sign-in for a signed-out visit to an app screen', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     // The page leaves 500 ms after the toast shows, so a busy machine could miss it by polling: the
     // page itself records each toast as it appears, in session storage, which outlives the redirect.
     await page.addInitScript(() => {
@@ -122,7 +110,7 @@ describe('sign-in and the app shell', () => {
   });
 
   it('opens the mobile menu at 390 px with every entry and Log Out', async () => {
-    const page = await newPage(browser, server.baseURL, MOBILE);
+    const page = await newPage(e2e.browser, e2e.server.baseURL, MOBILE);
     await signInThroughPage(page, 'mobile@example.com');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -154,7 +142,7 @@ describe('sign-in and the app shell', () => {
 
 describe('public pages', () => {
   it('explains a failed provider sign-in on the sign-in page', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     await page.goto('/signin?error=Your%20sign-in%20expired.%20Please%20try%20again.');
     await page.getByText('Sign-in did not complete').waitFor();
     expect(await page.getByText('Your sign-in expired. Please try again.').count()).toBe(1);
@@ -162,7 +150,7 @@ describe('public pages', () => {
   });
 
   it('shows the privacy policy with its ten sections', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     await page.goto('/privacy-policy');
     await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
     expect(await page.getByRole('heading', { level: 2 }).count()).toBe(10);
@@ -172,7 +160,7 @@ describe('public pages', () => {
   });
 
   it('shows the not-found page for an unknown path', async () => {
-    const page = await newPage(browser, server.baseURL, DESKTOP);
+    const page = await newPage(e2e.browser, e2e.server.baseURL, DESKTOP);
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
@@ -181,7 +169,7 @@ describe('public pages', () => {
   });
 
   it('labels the demo dashboard as sample data', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     await page.goto('/demo-dashboard');
     await page.getByText('Sample data', { exact: false }).first().waitFor();
     expect(

@@ -1,24 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { readBuildMarker } from '../../scripts/build-marker.ts';
 import { defaultClientDir } from '../../src/server/app.ts';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import { DESKTOP, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = serverAndBrowserForFile();
 
 /** Each public page and a text it shows. */
 const publicPages = [
@@ -56,10 +45,10 @@ async function settled(page: Page) {
 describe('the served build', () => {
   it('is a production build: marker, minified React, no development warnings', async () => {
     expect(readBuildMarker(defaultClientDir)?.production).toBe(true);
-    const html = await (await fetch(`${server.baseURL}/brand-audit`)).text();
+    const html = await (await fetch(`${e2e.server.baseURL}/brand-audit`)).text();
     const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
     expect(entry).toBeTruthy();
-    const script = await (await fetch(`${server.baseURL}${entry}`)).text();
+    const script = await (await fetch(`${e2e.server.baseURL}${entry}`)).text();
     expect(script).toContain('Minified React error');
     expect(script).not.toContain('In HTML, %s cannot be a child');
   });
@@ -67,7 +56,11 @@ describe('the served build', () => {
 
 describe('public pages', () => {
   it('show their content with JavaScript disabled', async () => {
-    const context = await browser.newContext({ baseURL: server.baseURL, viewport: MOBILE, javaScriptEnabled: false });
+    const context = await e2e.browser.newContext({
+      baseURL: e2e.server.baseURL,
+      viewport: MOBILE,
+      javaScriptEnabled: false,
+    });
     const page = await context.newPage();
     for (const { path: pagePath, text } of publicPages) {
       const response = await page.goto(pagePath);
@@ -83,10 +76,10 @@ describe('public pages', () => {
 
   it('carry a meta description and a canonical link, app screens and shared reports noindex', async () => {
     for (const { path: pagePath } of publicPages) {
-      const html = await (await fetch(`${server.baseURL}${pagePath}`)).text();
+      const html = await (await fetch(`${e2e.server.baseURL}${pagePath}`)).text();
       expect(html, pagePath).toMatch(/<meta name="description" content="[^"]{50,}" \/>/);
       const canonical = pagePath === '/landing' ? '/' : pagePath;
-      expect(html).toContain(`<link rel="canonical" href="${server.baseURL}${canonical}" />`);
+      expect(html).toContain(`<link rel="canonical" href="${e2e.server.baseURL}${canonical}" />`);
       expect(html).not.toContain('noindex');
     }
     for (const appPath of [
@@ -95,14 +88,14 @@ describe('public pages', () => {
       '/reports/some-token',
       '/marketing-recommendations/some-token',
     ]) {
-      const response = await fetch(`${server.baseURL}${appPath}`);
+      const response = await fetch(`${e2e.server.baseURL}${appPath}`);
       expect(response.status, appPath).toBe(200);
       expect(await response.text()).toContain('<meta name="robots" content="noindex" />');
     }
   });
 
   it('log no console errors or warnings for a signed-out visitor, and stay interactive', async () => {
-    const page = await newPage(browser, server.baseURL, DESKTOP);
+    const page = await newPage(e2e.browser, e2e.server.baseURL, DESKTOP);
     const problems = recordProblems(page);
     for (const { path: pagePath, text } of publicPages) {
       await page.goto(pagePath);
@@ -121,7 +114,7 @@ describe('public pages', () => {
   });
 
   it("load no React: only the public pages' script, on the pages that do something", async () => {
-    const page = await newPage(browser, server.baseURL, DESKTOP);
+    const page = await newPage(e2e.browser, e2e.server.baseURL, DESKTOP);
     for (const { path: pagePath, text } of [...publicPages, { path: '/no-such-page', text: '404 Page Not Found' }]) {
       const scripts: string[] = [];
       const record = (request: { resourceType(): string; url(): string }) => {
@@ -146,7 +139,7 @@ describe('public pages', () => {
   });
 
   it('sends a signed-in visitor the signed-in landing page and the dashboard at /, with no console errors', async () => {
-    const page = await newPage(browser, server.baseURL, DESKTOP);
+    const page = await newPage(e2e.browser, e2e.server.baseURL, DESKTOP);
     await signInThroughPage(page, 'welcome.back@example.com');
     const problems = recordProblems(page);
     await page.goto('/landing');
@@ -163,7 +156,7 @@ describe('public pages', () => {
   });
 
   it('opens and closes the sections menu on a phone, and a section link scrolls there', async () => {
-    const page = await newPage(browser, server.baseURL, MOBILE);
+    const page = await newPage(e2e.browser, e2e.server.baseURL, MOBILE);
     await page.goto('/');
     await page.getByRole('button', { name: 'Open sections menu' }).click();
     const menu = page.locator('#landing-mobile-sections');
@@ -182,7 +175,7 @@ describe('public pages', () => {
   });
 
   it('signs in from the sign-in page with the e-mail entered and the chosen plan, without React', async () => {
-    const page = await newPage(browser, server.baseURL, DESKTOP);
+    const page = await newPage(e2e.browser, e2e.server.baseURL, DESKTOP);
     await page.goto('/');
     await page.locator('#pricing').getByRole('button', { name: 'Get Started' }).click();
     await page.waitForURL('**/signin');

@@ -1,30 +1,18 @@
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { seedCompletedAudit, setPlan } from '../helpers/seed.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = serverAndBrowserForFile();
 
 describe('marketing recommendations', () => {
   it('generates them on a report, exports the PDF and shares a link that opens signed out', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await signInThroughPage(page, 'marketer@example.com');
-    const { audit } = await seedCompletedAudit(server.database, 'marketer@example.com');
-    await setPlan(server.database, 'marketer@example.com', 'starter');
+    const { audit } = await seedCompletedAudit(e2e.server.database, 'marketer@example.com');
+    await setPlan(e2e.server.database, 'marketer@example.com', 'starter');
 
     await page.goto(`/audit-results/${audit.id}`);
     const panel = page.getByRole('region', { name: 'AI marketing recommendations' });
@@ -46,7 +34,7 @@ describe('marketing recommendations', () => {
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(/\/marketing-recommendations\/[A-Za-z0-9_-]{32}$/);
 
-    const visitor = await newPage(browser, server.baseURL, MOBILE);
+    const visitor = await newPage(e2e.browser, e2e.server.baseURL, MOBILE);
     await visitor.goto(link);
     await visitor.getByText('Acme Coffee', { exact: false }).first().waitFor();
     const toggle = visitor.getByRole('button', { name: 'Show implementation' }).first();
@@ -63,11 +51,11 @@ describe('marketing recommendations', () => {
 
 describe('action items on the dashboard', () => {
   it('generates actions, completes one, restores it and filters by brand', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     await signInThroughPage(page, 'doer@example.com');
     await page.getByText('Complete your first audit to see personalized recommendations').waitFor();
-    await seedCompletedAudit(server.database, 'doer@example.com', 'Acme Coffee');
-    await seedCompletedAudit(server.database, 'doer@example.com', 'Beta Bakes');
+    await seedCompletedAudit(e2e.server.database, 'doer@example.com', 'Acme Coffee');
+    await seedCompletedAudit(e2e.server.database, 'doer@example.com', 'Beta Bakes');
     await page.reload();
 
     await page.getByRole('button', { name: 'Generate Actions' }).first().click();

@@ -1,24 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { audits } from '../../src/server/db/schema/index.ts';
 import { auditDetailFixture } from '../fixtures/audit-detail.ts';
-import { captureOnFailure, launchBrowser, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { captureOnFailure, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { seedCompletedAudit } from '../helpers/seed.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = serverAndBrowserForFile();
 
 /** The fixture audit as a brand with only a website would get it: two areas with too few checks. */
 async function makeWebsiteOnly(auditId: string) {
@@ -28,7 +16,7 @@ async function makeWebsiteOnly(auditId: string) {
     socialMedia: notEnough('1 of 5 checks applied', ['social handles']),
     brandAssets: notEnough('1 of 5 checks applied', ['a colour palette', 'a logo', 'brand fonts']),
   };
-  await server.database.db
+  await e2e.server.database.db
     .update(audits)
     .set({
       overallScore: auditDetailFixture.websiteScore!,
@@ -41,10 +29,10 @@ async function makeWebsiteOnly(auditId: string) {
 
 describe('score coverage', () => {
   it('shows coverage beside every area score, and not enough measured, on the report, the shared page and the dashboard', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     captureOnFailure(page);
     await signInThroughPage(page, 'coverage@example.com');
-    const { audit } = await seedCompletedAudit(server.database, 'coverage@example.com', 'Acme Website Only');
+    const { audit } = await seedCompletedAudit(e2e.server.database, 'coverage@example.com', 'Acme Website Only');
     await makeWebsiteOnly(audit.id);
 
     await page.goto(`/audit-results/${audit.id}`);
@@ -59,7 +47,7 @@ describe('score coverage', () => {
 
     const share = await page.request.post(`/api/audits/${audit.id}/share`, { data: {} });
     expect(share.status()).toBe(200);
-    const visitor = await newPage(browser, server.baseURL);
+    const visitor = await newPage(e2e.browser, e2e.server.baseURL);
     captureOnFailure(visitor);
     await visitor.goto((await share.json()).path);
     const shared = visitor.getByTestId('report-overview');
@@ -77,13 +65,13 @@ describe('score coverage', () => {
   });
 
   it('shows no fake 0 when no area had enough measured', async () => {
-    const page = await newPage(browser, server.baseURL);
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
     captureOnFailure(page);
     await signInThroughPage(page, 'nothing@example.com');
-    const { audit } = await seedCompletedAudit(server.database, 'nothing@example.com', 'Acme Nothing Measured');
+    const { audit } = await seedCompletedAudit(e2e.server.database, 'nothing@example.com', 'Acme Nothing Measured');
     const notEnough = { applied: 1, total: 5, enough: false, coverage: '1 of 5 checks applied', toAdd: [] };
     const coverage = { website: notEnough, socialMedia: notEnough, brandAssets: notEnough, overallMeasured: false };
-    await server.database.db
+    await e2e.server.database.db
       .update(audits)
       .set({
         overallScore: 0,
