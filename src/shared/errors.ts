@@ -3,8 +3,11 @@ export const appErrorStatus = {
   validation: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** The account's plan does not include the feature at all; the UI offers an upgrade. */
+  plan_feature: 403,
   not_found: 404,
   conflict: 409,
+  /** The plan includes the feature but its allowance (audits, insights, brands) is used up. */
   plan_limit: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -255,3 +255,11 @@ export function featureLimitMessage(planKey: PlanKey, feature: PlanFeature): str
   const offer = next ? `Upgrade to ${next.name} to use them.` : 'Upgrade your plan to use them.';
   return `Your ${plan.name} plan does not include ${featureNames[feature]}. ${offer}`;
 }
+
+/** The refusal when adding insights would take an account past its plan's allowance. */
+export function insightLimitMessage(planKey: PlanKey): string {
+  const plan = plans[planKey];
+  const next = plan.upgradeTo ? plans[plan.upgradeTo] : null;
+  const offer = next ? `Upgrade to ${next.name} to keep more.` : 'Upgrade your plan to keep more.';
+  return `Your ${plan.name} plan keeps up to ${plan.limits.insights} consumer insights. ${offer}`;
+}

@@ -109,8 +109,8 @@ describe.each(planKeys)('the %s plan, against the plans table', (key: PlanKey) =
     if (plan.allows.recommendations) {
       expect(response.statusCode, response.body).toBe(200);
     } else {
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ message: featureLimitMessage(key, 'recommendations'), code: 'plan_limit' });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: featureLimitMessage(key, 'recommendations'), code: 'plan_feature' });
     }
   });
 

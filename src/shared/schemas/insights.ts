@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from './text.ts';
 
 export const sentimentLabels = ['positive', 'negative', 'neutral'] as const;
 export type TSentimentLabel = (typeof sentimentLabels)[number];
@@ -22,3 +23,80 @@ export const ZSentimentResult = z.object({
   keywords: z.array(z.string().trim().min(1).max(60)).max(8),
 });
 export type TSentimentResult = z.infer<typeof ZSentimentResult>;
+
+/** Where an insight came from, as the manual form and imports name it. */
+export const insightSourceValues = ['feedback', 'social_media', 'reviews', 'surveys'] as const;
+export type TInsightSource = (typeof insightSourceValues)[number];
+export const insightSourceLabels: Record<TInsightSource, string> = {
+  feedback: 'Feedback',
+  social_media: 'Social media',
+  reviews: 'Reviews',
+  surveys: 'Surveys',
+};
+
+export const MAX_INSIGHT_CONTENT_LENGTH = 10_000;
+export const manualFeedbackMessage = 'Please select a brand and enter feedback content';
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+const trimmedOrNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : (value ?? null));
+
+/** The text of one insight, from the form, an import or a source. */
+export const ZInsightContent = z.preprocess(
+  trimmed,
+  ZText('Feedback content', { multiline: true, required: manualFeedbackMessage })
+    .min(1, manualFeedbackMessage)
+    .max(
+      MAX_INSIGHT_CONTENT_LENGTH,
+      `Feedback content must be at most ${MAX_INSIGHT_CONTENT_LENGTH.toLocaleString('en-GB')} characters`,
+    ),
+);
+
+export const ZInsightSource = z.enum(insightSourceValues, {
+  error: 'Source must be one of feedback, social media, reviews or surveys',
+});
+
+const optionalText = (label: string, max: number) =>
+  z
+    .preprocess(trimmedOrNull, ZText(label).max(max, `${label} must be at most ${max} characters`).nullable())
+    .optional();
+
+/** POST /api/consumer-insights: manual feedback, analysed at once. */
+export const ZCreateInsightRequest = z.object({
+  brandId: z.uuid(manualFeedbackMessage),
+  content: ZInsightContent,
+  source: ZInsightSource.default('feedback'),
+  platform: optionalText('Platform', 100),
+  authorName: optionalText('Author name', 200),
+  authorHandle: optionalText('Author handle', 200),
+});
+export type TCreateInsightRequest = z.input<typeof ZCreateInsightRequest>;
+
+/** GET /api/consumer-insights?brandId */
+export const ZInsightListQuery = z.object({ brandId: z.uuid('Not found') });
+
+/** One consumer insight as the API returns it. Dates are ISO strings. */
+export const ZInsight = z.object({
+  id: z.uuid(),
+  brandId: z.uuid(),
+  competitorId: z.uuid().nullable(),
+  source: ZInsightSource,
+  platform: z.string().nullable(),
+  content: z.string(),
+  sentiment: z.enum(sentimentLabels),
+  sentimentScore: z.number().int().min(1).max(5),
+  confidence: z.number().min(0).max(1),
+  topics: z.array(z.string()),
+  emotions: z.array(z.string()),
+  keywords: z.array(z.string()),
+  authorName: z.string().nullable(),
+  authorHandle: z.string().nullable(),
+  /** the original, where the insight came from a feed or a web page */
+  sourceUrl: z.string().nullable(),
+  sourceId: z.uuid().nullable(),
+  /** the author's own star rating (1-5), when the source gave one */
+  rating: z.number().nullable(),
+  analysedBy: z.enum(['local', 'ai']),
+  collectedAt: z.string(),
+  createdAt: z.string(),
+});
+export type TInsight = z.infer<typeof ZInsight>;

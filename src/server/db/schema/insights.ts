@@ -1,8 +1,54 @@
-import { boolean, index, integer, jsonb, pgTable, real, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { brands } from './brands.ts';
 import { createdAt, id } from './columns.ts';
 import { competitors } from './competitors.ts';
 import { users } from './users.ts';
+
+/**
+ * Where discovery reads a brand's consumer insights from: an RSS or Atom feed, or the reviews
+ * marked up (schema.org Review, AggregateRating) on a website. CSV imports and manual feedback
+ * need no source record.
+ */
+export const insightSources = pgTable(
+  'insight_sources',
+  {
+    id: id(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['feed', 'site_reviews'] }).notNull(),
+    url: text('url').notNull(),
+    /** The feed's own title, or the site's host name */
+    title: varchar('title', { length: 300 }),
+    status: text('status', { enum: ['active', 'failed'] })
+      .notNull()
+      .default('active'),
+    /** Why the last read failed, in words the user can act on */
+    lastError: text('last_error'),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    /** Insights this source has added over all discoveries */
+    itemsAdded: integer('items_added').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.userId), unique().on(table.brandId, table.kind, table.url)],
+);
 
 export const consumerInsights = pgTable(
   'consumer_insights',
@@ -39,10 +85,31 @@ export const consumerInsights = pgTable(
     sourceUrl: text('source_url'),
     /** Identity of the item at its source, so re-discovery does not store it twice */
     externalId: varchar('external_id', { length: 500 }),
+    /** The source record it was discovered from; null for manual feedback and imports */
+    sourceId: uuid('source_id').references(() => insightSources.id, { onDelete: 'set null' }),
+    /**
+     * What makes an item the same item on a second discovery or import: its source's id for it,
+     * else a hash of its content. Null for manual feedback, which a person may repeat on purpose.
+     */
+    dedupeKey: varchar('dedupe_key', { length: 128 }),
+    /** The star rating the author gave, on a 1-5 scale, when the source carried one */
+    rating: real('rating'),
+    /** Whether the sentiment came from the local engine or was refined by a language model */
+    analysedBy: text('analysed_by', { enum: ['local', 'ai'] })
+      .notNull()
+      .default('local'),
     collectedAt: timestamp('collected_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (table) => [index().on(table.brandId, table.createdAt), index().on(table.userId), index().on(table.competitorId)],
+  (table) => [
+    index().on(table.brandId, table.createdAt),
+    index().on(table.userId),
+    index().on(table.competitorId),
+    index().on(table.sourceId),
+    uniqueIndex('consumer_insights_brand_dedupe_key')
+      .on(table.brandId, table.dedupeKey)
+      .where(sql`${table.dedupeKey} is not null`),
+  ],
 );
 
 export const sentimentReports = pgTable(

@@ -1,4 +1,16 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { brands } from './brands.ts';
 import { createdAt, id, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -79,14 +91,38 @@ export const supportMessages = pgTable(
   (table) => [index().on(table.status, table.createdAt), index().on(table.userId)],
 );
 
-/** Mail kept by the local outbox when no SMTP server is configured. */
-export const outboxMessages = pgTable('outbox_messages', {
-  id: id(),
-  recipients: jsonb('recipients').$type<string[]>().notNull(),
-  subject: text('subject').notNull(),
-  emlPath: text('eml_path').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Every e-mail the app sends, queued first and sent by a job: the idempotency key makes a message
+ * that is queued twice, or retried after a crash, go out once. With no SMTP server configured the
+ * local outbox keeps the message here and as an .eml file for the administrator to read.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: id(),
+    /** The account the message was sent for; null for system mail */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    idempotencyKey: varchar('idempotency_key', { length: 200 }).notNull().unique(),
+    /** Which composer builds the message from params when the job runs */
+    kind: varchar('kind', { length: 60 }).notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    subject: text('subject').notNull().default(''),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** smtp: handed to SMTP_URL; outbox: kept locally */
+    transport: text('transport', { enum: ['smtp', 'outbox'] }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** The RFC 5322 Message-ID, fixed at queue time so a resend is recognisably the same message */
+    messageId: varchar('message_id', { length: 300 }),
+    emlPath: text('eml_path'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [index().on(table.userId), index().on(table.createdAt)],
+);
 
 /** Progress of long-running work that has no record of its own (discoveries, report runs). */
 export const taskProgress = pgTable(
@@ -108,5 +144,11 @@ export const taskProgress = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index().on(table.userId, table.kind, table.createdAt)],
+  (table) => [
+    index().on(table.userId, table.kind, table.createdAt),
+    // One discovery at a time per user (kinds 'discovery:...'), guaranteed even for racing requests.
+    uniqueIndex('task_progress_one_discovery_per_user')
+      .on(table.userId)
+      .where(sql`${table.kind} like 'discovery:%' and ${table.status} in ('queued', 'running')`),
+  ],
 );

@@ -1,7 +1,13 @@
 import { and, count, eq, gte, isNull, ne, or } from 'drizzle-orm';
-import { auditLimitMessage, featureLimitMessage, type PlanFeature, plans } from '../../../shared/plans.ts';
+import {
+  auditLimitMessage,
+  featureLimitMessage,
+  insightLimitMessage,
+  type PlanFeature,
+  plans,
+} from '../../../shared/plans.ts';
 import type { Database } from '../../db/client.ts';
-import { audits, auditUsage, users } from '../../db/schema/index.ts';
+import { audits, auditUsage, consumerInsights, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,6 +81,40 @@ export async function assertCanStartAudit(db: Database, ownerId: string): Promis
 export async function assertPlanAllows(db: Database, ownerId: string, feature: PlanFeature): Promise<void> {
   const owner = await ownerOrThrow(db, ownerId);
   if (!plans[owner.planType].allows[feature]) {
-    throw new AppError('plan_limit', featureLimitMessage(owner.planType, feature));
+    throw new AppError('plan_feature', featureLimitMessage(owner.planType, feature));
   }
+}
+
+/**
+ * How many more insights an account may keep (null: unlimited), under which plan. The allowance
+ * counts the insights stored now, so deleting some makes room. Throws the plan's refusal when
+ * consumer insights are not in the plan at all, or when its access period has ended.
+ */
+export async function insightRoomOf(db: Database, ownerId: string) {
+  const owner = await ownerOrThrow(db, ownerId);
+  const plan = plans[owner.planType];
+  if (!plan.allows.consumerInsights) {
+    throw new AppError('plan_feature', featureLimitMessage(owner.planType, 'consumerInsights'));
+  }
+  if (plan.limits.accessDays !== null) {
+    const endsAt = new Date((owner.starterPurchaseDate ?? owner.createdAt).getTime() + plan.limits.accessDays * DAY_MS);
+    if (endsAt.getTime() < Date.now()) {
+      throw new AppError(
+        'plan_limit',
+        `Your ${plan.name} access ended on ${dateFormat.format(endsAt)}. Upgrade your plan to add more insights.`,
+      );
+    }
+  }
+  if (plan.limits.insights === null) return { room: null, planType: owner.planType };
+  const [stored] = await db
+    .select({ value: count() })
+    .from(consumerInsights)
+    .where(eq(consumerInsights.userId, ownerId));
+  return { room: Math.max(0, plan.limits.insights - (stored?.value ?? 0)), planType: owner.planType };
+}
+
+/** Refuses adding `wanted` insights when the plan's allowance has no room for them all. */
+export async function assertInsightRoom(db: Database, ownerId: string, wanted: number): Promise<void> {
+  const { room, planType } = await insightRoomOf(db, ownerId);
+  if (room !== null && room < wanted) throw new AppError('plan_limit', insightLimitMessage(planType));
 }
