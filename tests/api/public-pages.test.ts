@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
@@ -136,6 +137,36 @@ describe('page answers', () => {
     const api404 = await get('/api/no-such-thing');
     expect(api404.statusCode).toBe(404);
     expect(api404.json()).toMatchObject({ message: 'Not found: GET /api/no-such-thing' });
+  });
+
+  it('never serves the HTML files of the build raw, placeholders and all', async () => {
+    for (const url of ['/index.html', '/404.html', `/${publicPages[0]?.file}`, `/${signedInLandingPage.file}`]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('%BRANDLENS');
+    }
+  });
+
+  it('compresses pages for clients that accept it, brotli first, and says it varies by encoding', async () => {
+    const page = publicPages[0];
+    const plain = await get(page?.path ?? '/');
+    const brotli = await site.inject({
+      method: 'GET',
+      url: page?.path ?? '/',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await site.inject({
+      method: 'GET',
+      url: '/no-such-page',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gzip.statusCode).toBe(404);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toContain('not found');
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   appScreenPaths,
@@ -21,7 +22,15 @@ import {
 import type { TAuthProviders } from '../../shared/schemas/auth.ts';
 import { type NamedUser, userGreetingName } from '../../shared/user-names.ts';
 
-export type ClientPage = { status: 200 | 404; html: string; indexable: boolean; perVisitor: boolean };
+export type ClientPage = {
+  status: 200 | 404;
+  html: string;
+  indexable: boolean;
+  /** the answer depends on whether the visitor is signed in */
+  perVisitor: boolean;
+  /** the HTML carries the visitor's own name: never cached */
+  personal?: true;
+};
 
 /** The signed-in visitor, looked up only for the paths whose answer depends on it. */
 export type FindVisitor = () => Promise<NamedUser | null>;
@@ -100,7 +109,7 @@ export function loadClientPages(clientDir: string, publicUrl: string, signInMeth
     if (match.page.path === '/') return { status: 200, html: shell, indexable: false, perVisitor: true };
     const name = escapeHtml(userGreetingName(visitor, 'there'));
     const landing = signedInLanding?.replaceAll(pagePlaceholders.welcomeName, name) ?? html;
-    return { status: 200, html: landing, indexable: true, perVisitor: true };
+    return { status: 200, html: landing, indexable: true, perVisitor: true, personal: true };
   };
 }
 
@@ -141,9 +150,60 @@ export function registerCrawlerFiles(app: FastifyInstance, publicUrl: string) {
   app.get('/sitemap.xml', (_request, reply) => reply.type('application/xml; charset=utf-8').send(sitemap));
 }
 
-export function sendClientPage(reply: FastifyReply, page: ClientPage) {
-  reply.status(page.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-  if (page.perVisitor) reply.header('Vary', 'Cookie');
+type PageEncoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The encoding to send a page in. Pages are answered from the not-found handler, which the
+ * compression plugin does not reach, so they are compressed here.
+ */
+export function pageEncodingFor(acceptEncoding: string | undefined): PageEncoding {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, quality]) => !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(quality ?? ''))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+function encodePage(html: string, encoding: PageEncoding): Buffer {
+  const body = Buffer.from(html, 'utf8');
+  if (encoding === 'br') {
+    return zlib.brotliCompressSync(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+  }
+  return encoding === 'gzip' ? zlib.gzipSync(body, { level: 9 }) : body;
+}
+
+/**
+ * Compressed bodies of the pages every visitor gets alike, made on first request and kept: the
+ * build's pages are a handful of fixed strings. Per-visitor pages are compressed on each request.
+ */
+const encodedPages = new Map<string, Partial<Record<PageEncoding, Buffer>>>();
+
+function encodedBody(page: ClientPage, encoding: PageEncoding): Buffer {
+  if (page.personal) return encodePage(page.html, encoding);
+  let bodies = encodedPages.get(page.html);
+  if (!bodies) {
+    bodies = {};
+    encodedPages.set(page.html, bodies);
+  }
+  bodies[encoding] ??= encodePage(page.html, encoding);
+  return bodies[encoding];
+}
+
+export function sendClientPage(reply: FastifyReply, page: ClientPage, acceptEncoding?: string) {
+  const encoding = pageEncodingFor(acceptEncoding);
+  reply
+    .status(page.status)
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', page.perVisitor ? 'Accept-Encoding, Cookie' : 'Accept-Encoding')
+    .type('text/html; charset=utf-8');
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   if (!page.indexable) reply.header('X-Robots-Tag', 'noindex');
-  return reply.send(page.html);
+  return reply.send(encodedBody(page, encoding));
 }
