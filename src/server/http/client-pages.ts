@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { escapeHtml } from '../../shared/html.ts';
 import {
   appScreenPaths,
   classifyPath,
@@ -34,15 +35,6 @@ export type ClientPage = {
 
 /** The signed-in visitor, looked up only for the paths whose answer depends on it. */
 export type FindVisitor = () => Promise<NamedUser | null>;
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /**
  * What the sign-in page shows for the methods this server offers: each condition names the elements
