@@ -19,7 +19,8 @@ import fastifyCookie from '@fastify/cookie';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { brands, sessions, users } from '../src/server/db/schema/index.ts';
-import { freePort, type StartedProcess, sampleMax, startServing } from './app-process.ts';
+import { freePort } from '../tests/helpers/ports.ts';
+import { type StartedProcess, sampleMax, startServing } from './app-process.ts';
 import { runLoad } from './load.ts';
 
 const CONNECTIONS = 16;

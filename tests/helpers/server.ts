@@ -1,4 +1,3 @@
-import net, { type AddressInfo } from 'node:net';
 import pino from 'pino';
 import { buildApp, defaultClientDir } from '../../src/server/app.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
@@ -6,6 +5,9 @@ import { createJobQueue } from '../../src/server/jobs/queue.ts';
 import { registerJobs } from '../../src/server/jobs/registry.ts';
 import { testConfig } from './app.ts';
 import { createTestDatabase } from './database.ts';
+import { freePort } from './ports.ts';
+
+export { freePort };
 
 export type RunningServer = { baseURL: string; database: DatabaseHandle; close(): Promise<void> };
 
@@ -33,16 +35,4 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await database.close();
     },
   };
-}
-
-/** A port the OS reports free; the app's public address must be known before it is built. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
