@@ -21,6 +21,7 @@ import {
   signedInLandingPage,
 } from '../../shared/routes.ts';
 import type { TAuthProviders } from '../../shared/schemas/auth.ts';
+import { type SignInCondition, signInConditions, signInElementIds } from '../../shared/sign-in-page.ts';
 import { type NamedUser, userGreetingName } from '../../shared/user-names.ts';
 
 export type ClientPage = {
@@ -42,18 +43,18 @@ export type FindVisitor = () => Promise<NamedUser | null>;
  * (`data-described-when`) at build time (signin-page.tsx), turned on here once, so the page paints as
  * it stays.
  */
-export function signInPageConditions(methods: TAuthProviders): Record<string, boolean> {
+export function signInPageConditions(methods: TAuthProviders): Record<SignInCondition, boolean> {
   return {
-    'google-missing': !methods.google,
-    'replit-missing': !methods.replit && !methods.devSignIn,
-    'dev-note': methods.devSignIn,
-    'dev-note-replit': methods.devSignIn && methods.replit,
-    'dev-note-demo': methods.devSignIn && !methods.replit,
+    [signInConditions.googleMissing]: !methods.google,
+    [signInConditions.replitMissing]: !methods.replit && !methods.devSignIn,
+    [signInConditions.devNote]: methods.devSignIn,
+    [signInConditions.devNoteReplit]: methods.devSignIn && methods.replit,
+    [signInConditions.devNoteDemo]: methods.devSignIn && !methods.replit,
   };
 }
 
 /** The sign-in page's note under the e-mail field, which describes the field when it shows. */
-const SIGN_IN_DEV_NOTE_ID = 'signin-dev-note';
+const SIGN_IN_DEV_NOTE_ID = signInElementIds.devNote;
 
 export function applySignInConditions(html: string, methods: TAuthProviders): string {
   let result = html;

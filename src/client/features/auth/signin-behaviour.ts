@@ -4,8 +4,10 @@
  * chosen plan as state) and Continue with Replit (development sign-in as the e-mail entered, else the
  * hosting-platform login, with the chosen plan).
  */
+
+import { signInElementIds } from '../../../shared/sign-in-page.ts';
 import { getSelectedPlan } from '../../lib/storage.ts';
-import { authProvidersFrom, googleSignInUrl, replitSignInUrl, signInElementIds } from './signin-urls.ts';
+import { authProvidersFrom, googleSignInUrl, replitSignInUrl } from './signin-urls.ts';
 
 const ids = signInElementIds;
 
