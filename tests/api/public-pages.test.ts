@@ -4,12 +4,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { SIGNED_OUT_OK_HEADER } from '../../src/shared/auth-headers.ts';
 import { notFoundPage, pagePlaceholders, publicPages, signedInLandingPage } from '../../src/shared/routes.ts';
-import { createTestApp, type TestApp, testConfig } from '../helpers/app.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
 const PUBLIC_URL = 'https://brandlens.example';
@@ -35,25 +34,20 @@ function fakeClientBuild(): string {
 
 let database: DatabaseHandle;
 let clientDir: string;
-let site: Awaited<ReturnType<typeof buildApp>>;
+let siteApp: TestApp;
+let site: TestApp['app'];
 let api: TestApp;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   clientDir = fakeClientBuild();
-  site = await buildApp({
-    config: testConfig({ PUBLIC_URL }),
-    database,
-    clientDir,
-    logger: false,
-    signInProviders: {},
-  });
-  await site.ready();
+  siteApp = await createTestApp({ database, clientDir, env: { PUBLIC_URL } });
+  site = siteApp.app;
   api = await createTestApp({ database });
 });
 
 afterAll(async () => {
-  await site?.close();
+  await siteApp?.close();
   await api?.close();
   await database?.close();
   fs.rmSync(clientDir, { recursive: true, force: true });
