@@ -174,7 +174,7 @@ describe('consumer insights', () => {
     await page.context().close();
   });
 
-  it('fits a phone screen', async () => {
+  it('fits a phone screen, and sends a signed-out user to sign in', async () => {
     const email = 'phone.listener@example.com';
     const page = await newPage(e2e.browser, e2e.server.baseURL, MOBILE);
     await signInThroughPage(page, email);
@@ -187,6 +187,23 @@ describe('consumer insights', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshotFor(page, 'consumer-insights-tab-mobile');
+
+    // The session ends while the form is open: sending gives the Unauthorized toast, then sign-in.
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll('li')) {
+          const text = toast.textContent ?? '';
+          const seen = JSON.parse(sessionStorage.getItem('seen-toasts') ?? '[]') as string[];
+          if (text && !seen.includes(text)) sessionStorage.setItem('seen-toasts', JSON.stringify([...seen, text]));
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.context().clearCookies();
+    await page.getByRole('textbox', { name: 'Feedback', exact: true }).fill(COMPLAINT);
+    await page.getByRole('button', { name: 'Analyse Feedback' }).click();
+    await page.waitForURL('**/signin');
+    const seen = await page.evaluate(() => JSON.parse(sessionStorage.getItem('seen-toasts') ?? '[]') as string[]);
+    expect(seen).toContainEqual(expect.stringMatching(/^Unauthorized\s*You are logged out\. Logging in again\.\.\./));
     await page.context().close();
   });
 

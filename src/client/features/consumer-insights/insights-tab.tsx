@@ -84,7 +84,10 @@ export function InsightsTab({ brand }: { brand: TBrand }) {
   const loadFailed = insights.error && !isUnauthorizedError(insights.error);
   return (
     <div className="space-y-6">
-      {/* The discovery and sources cards (./sources/) sit here, side by side on wide screens. */}
+      {/*
+        The discovery card and the sources card (./sources/discovery-card.tsx, ./sources/sources-card.tsx)
+        sit here, above the form, side by side on wide screens (grid gap-6 lg:grid-cols-2).
+      */}
       <ManualFeedbackForm brandId={brand.id} brandName={brand.name} />
       {loadFailed ? (
         <LoadErrorAlert error={insights.error} what="consumer insights" onRetry={() => void insights.refetch()} />
