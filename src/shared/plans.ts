@@ -226,6 +226,31 @@ export function upgradePromptFor(planKey: PlanKey, reason: UpgradeReason): Upgra
   };
 }
 
+/** How many of a feature's records a plan keeps, when it counts them; null when unlimited or not counted. */
+function keptAllowance(plan: Plan, feature: PlanFeature): string | null {
+  if (feature === 'consumerInsights' && plan.limits.insights !== null) return `up to ${plan.limits.insights} of them`;
+  return null;
+}
+
+/**
+ * The prompt on a screen whose whole feature the plan lacks (consumer insights on Free): the
+ * first plan up the ladder that has it, in the plans table's words. Null when the plan has it.
+ */
+export function featureUpgradePromptFor(planKey: PlanKey, feature: PlanFeature): UpgradePromptText | null {
+  const plan = plans[planKey];
+  if (plan.allows[feature]) return null;
+  let next = plan.upgradeTo ? plans[plan.upgradeTo] : null;
+  while (next && !next.allows[feature]) next = next.upgradeTo ? plans[next.upgradeTo] : null;
+  if (!next) return null;
+  const name = featureNames[feature];
+  const allowance = keptAllowance(next, feature);
+  return {
+    title: `Unlock ${name}`,
+    body: `Your ${plan.name} plan includes ${plan.includesText}. ${next.name} adds ${name}${allowance ? `, ${allowance}` : ''}.`,
+    upgradeTo: next.key,
+  };
+}
+
 /** The refusal when an account has used its plan's audits. */
 export function auditLimitMessage(planKey: PlanKey): string {
   return `Your ${plans[planKey].name} plan includes ${auditAllowanceText(planKey)}. Upgrade your plan to run more audits.`;
