@@ -5,9 +5,9 @@
 import robotsParser from 'robots-parser';
 import { type CheckMeta, clip } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence, SiteSnapshot } from '../types.ts';
-import { type HtmlPage, htmlPagesOf, openingTag } from './pages.ts';
+import { type HtmlPage, openingTag } from './pages.ts';
 import { type PageVerdict, perPageCheck } from './per-page.ts';
-import { type Referrers, referrersOf } from './referrers.ts';
+import { type Referrers, siteReferrers } from './referrers.ts';
 
 const seo = (id: string, title: string): CheckMeta => ({ id: `seo.${id}`, area: 'website', group: 'seoBasics', title });
 
@@ -153,7 +153,6 @@ function crawlableCheck(
 ): CheckResult {
   const now = Date.parse(snapshot.startedAt) || Date.now();
   const rules = robotsRulesOf(snapshot);
-  const referrers = referrersOf(snapshot, htmlPagesOf(snapshot));
   const targets: CrawlTarget[] = [
     ...pages.map((fetched) => ({ fetched })),
     ...blocked.map((url) => ({ blocked: url })),
@@ -164,7 +163,7 @@ function crawlableCheck(
     (target) =>
       'fetched' in target
         ? fetchedPageVerdict(target.fetched, rules, now)
-        : blockedPageVerdict(target.blocked, rules, referrers),
+        : blockedPageVerdict(target.blocked, rules, siteReferrers(snapshot)),
     {
       many: 'can be indexed by search engines',
       one: 'can be indexed by search engines',

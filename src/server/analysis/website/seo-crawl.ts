@@ -8,9 +8,9 @@
 import { type CheckMeta, clip, count, makeCheck } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence, SiteSnapshot } from '../types.ts';
 import { isValidLanguageCode } from './languages.ts';
-import { type HtmlPage, htmlPagesOf, parseLinkHeader, resolveUrl } from './pages.ts';
+import { type HtmlPage, parseLinkHeader, resolveUrl } from './pages.ts';
 import { perPageCheck } from './per-page.ts';
-import { referrersOf } from './referrers.ts';
+import { siteReferrers } from './referrers.ts';
 
 export { checkIndexablePages, checkIsCrawlable } from './crawlable.ts';
 
@@ -25,7 +25,7 @@ export function checkHttpStatusCode(snapshot: SiteSnapshot): CheckResult {
   const pages = snapshot.pages.filter((page) => !seen.has(page.url) && seen.add(page.url));
   if (pages.length === 0) return makeCheck(meta, 'not_applicable', 'No page was fetched');
   const failing = pages.filter((page) => page.status >= 400 && page.status <= 599);
-  const referrers = failing.length > 0 ? referrersOf(snapshot, htmlPagesOf(snapshot)) : null;
+  const referrers = failing.length > 0 ? siteReferrers(snapshot) : null;
   const evidence = failing.map((page): Evidence => {
     const item: Evidence = { url: page.url, value: page.status };
     const notes = [
