@@ -14,7 +14,7 @@
  */
 import type { Area, CheckResult } from '../types.ts';
 import { axeRuleInfo } from '../website/axe-rules.ts';
-import { type AreaCoverage, areaCoverage, isApplied } from './coverage.ts';
+import { type AreaCoverage, areaCoverage, areaCoverageText, isApplied } from './coverage.ts';
 import { type Category, weightOf } from './weights.ts';
 
 export const AREAS: Area[] = ['website', 'socialMedia', 'brandAssets'];
@@ -79,9 +79,7 @@ const MAX_SENTENCES = 6;
 const applicable = isApplied;
 
 export function coverageText(group: string, applied: number, total: number): string {
-  const label = GROUP_LABELS[group] ?? group;
-  if (total === 0) return `No ${label} checks ran`;
-  return `${applied} of ${total} ${label} ${total === 1 ? 'check' : 'checks'} applied`;
+  return areaCoverageText(applied, total, GROUP_LABELS[group] ?? group);
 }
 
 /** A group's score, unrounded: weighted mean × 100, 0 when a gating check failed, null when nothing applied. */
