@@ -6,6 +6,7 @@
  */
 
 import { signInElementIds } from '../../../shared/sign-in-page.ts';
+import { navigateToServer } from '../../lib/navigation.ts';
 import { getSelectedPlan } from '../../lib/storage.ts';
 import { authProvidersFrom, googleSignInUrl, replitSignInUrl } from './signin-urls.ts';
 
@@ -30,13 +31,13 @@ export function enhanceSignIn(): void {
 
   document
     .getElementById(ids.google)
-    ?.addEventListener('click', () => window.location.assign(googleSignInUrl(getSelectedPlan())));
+    ?.addEventListener('click', () => navigateToServer(googleSignInUrl(getSelectedPlan())));
   email.addEventListener('blur', () => {
     email.value = email.value.trim();
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const url = replitSignInUrl(providers, email.value, getSelectedPlan());
-    if (url) window.location.assign(url);
+    if (url) navigateToServer(url);
   });
 }
