@@ -2,14 +2,19 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { brands, outboxMessages, users } from '../../src/server/db/schema/index.ts';
 import { type QueueEmailInput, queueEmail } from '../../src/server/emails/index.ts';
 import { sendOutboxMessage } from '../../src/server/emails/send.ts';
 import { createUploadStorage } from '../../src/server/features/uploads/storage.ts';
+import { registerErrorHandling } from '../../src/server/http/errors.ts';
 import { sendEmailJob } from '../../src/server/jobs/definitions/send-email.ts';
+import { ZEmailAddress, ZEmailRecipients } from '../../src/shared/schemas/email.ts';
 import { type SmtpDouble, startSmtpDouble } from '../doubles/smtp.ts';
 import { testReportEmail } from '../helpers/emails.ts';
 import { createWorkingTestApp, type WorkingTestApp, waitFor } from '../helpers/jobs.ts';
@@ -403,5 +408,31 @@ describe('the local outbox (no SMTP_URL) and the administrator’s routes', () =
       expect(response.statusCode).toBe(404);
     }
     expect((await get(`/api/admin/outbox/${unknown}`, admin)).json().message).toBe('Message not found');
+  });
+});
+
+describe('an e-mail address in a request body', () => {
+  it('is a 400 with the shared message, through the app’s error handler', async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandling(app);
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        '/send',
+        { schema: { body: z.object({ email: ZEmailAddress, copies: ZEmailRecipients.optional() }) } },
+        async (request) => request.body,
+      );
+    await app.ready();
+    const post = (body: unknown) => app.inject({ method: 'POST', url: '/send', payload: body as object });
+    for (const body of [{ email: 'not-an-address' }, { email: 'ann@example.com', copies: ['ann@example.com', 'x@'] }]) {
+      const refused = await post(body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ message: 'Please enter a valid email address', code: 'validation' });
+    }
+    const accepted = await post({ email: ' ann@example.com ' });
+    expect(accepted.json()).toEqual({ email: 'ann@example.com' });
+    await app.close();
   });
 });
