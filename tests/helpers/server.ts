@@ -1,7 +1,8 @@
 import pino from 'pino';
 import { buildApp, defaultClientDir } from '../../src/server/app.ts';
+import type { Config } from '../../src/server/config.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { createJobQueue } from '../../src/server/jobs/queue.ts';
+import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
 import { registerJobs } from '../../src/server/jobs/registry.ts';
 import { testConfig } from './app.ts';
 import { createTestDatabase } from './database.ts';
@@ -9,7 +10,14 @@ import { freePort } from './ports.ts';
 
 export { freePort };
 
-export type RunningServer = { baseURL: string; database: DatabaseHandle; close(): Promise<void> };
+export type RunningServer = {
+  baseURL: string;
+  database: DatabaseHandle;
+  /** The started job queue the server works, for tests that queue work as a feature would */
+  queue: JobQueue;
+  config: Config;
+  close(): Promise<void>;
+};
 
 /**
  * The built app on a free loopback port with a fresh database and its jobs worked in-process,
@@ -29,6 +37,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseURL,
     database,
+    queue,
+    config,
     async close() {
       await app.close();
       await queue.stop({ graceful: false });

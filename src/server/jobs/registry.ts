@@ -5,6 +5,8 @@ import { createPurgeExpiredSessionsHandler } from './definitions/purge-expired-s
 import { PURGE_EXPIRED_SESSIONS_CRON, purgeExpiredSessions } from './definitions/purge-expired-sessions.ts';
 import { createRunAuditHandler } from './definitions/run-audit.handler.ts';
 import { runAuditJob } from './definitions/run-audit.ts';
+import { createSendEmailHandler } from './definitions/send-email.handler.ts';
+import { sendEmailJob } from './definitions/send-email.ts';
 import type { JobQueue } from './queue.ts';
 
 /**
@@ -18,4 +20,5 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(runAuditJob, createRunAuditHandler(deps), { concurrency: 2 });
   await queue.work(failStaleAudits, createFailStaleAuditsHandler(deps));
   await queue.schedule(failStaleAudits, FAIL_STALE_AUDITS_CRON, {});
+  await queue.work(sendEmailJob, createSendEmailHandler(deps), { concurrency: 2 });
 }
