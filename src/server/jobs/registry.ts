@@ -1,6 +1,8 @@
 import type { JobDependencies } from './define-job.ts';
 import { createFailStaleAuditsHandler } from './definitions/fail-stale-audits.handler.ts';
 import { FAIL_STALE_AUDITS_CRON, failStaleAudits } from './definitions/fail-stale-audits.ts';
+import { createFailStaleEmailsHandler } from './definitions/fail-stale-emails.handler.ts';
+import { FAIL_STALE_EMAILS_CRON, failStaleEmails } from './definitions/fail-stale-emails.ts';
 import { createPurgeExpiredSessionsHandler } from './definitions/purge-expired-sessions.handler.ts';
 import { PURGE_EXPIRED_SESSIONS_CRON, purgeExpiredSessions } from './definitions/purge-expired-sessions.ts';
 import { createRunAuditHandler } from './definitions/run-audit.handler.ts';
@@ -21,4 +23,6 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(failStaleAudits, createFailStaleAuditsHandler(deps));
   await queue.schedule(failStaleAudits, FAIL_STALE_AUDITS_CRON, {});
   await queue.work(sendEmailJob, createSendEmailHandler(deps), { concurrency: 2 });
+  await queue.work(failStaleEmails, createFailStaleEmailsHandler(deps));
+  await queue.schedule(failStaleEmails, FAIL_STALE_EMAILS_CRON, {});
 }
