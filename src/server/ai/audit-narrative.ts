@@ -215,7 +215,7 @@ function measuredRecommendation(
 }
 
 /** Numbers as written in text ("18", "4.50", "1,200" → "1200"), normalised for comparison. */
-function numbersIn(text: string): string[] {
+export function numbersIn(text: string): string[] {
   return (text.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((token) => {
     const plain = token.replace(/,(?=\d{3}(?!\d))/g, '').replace(/,+$/, '');
     const value = Number(plain);

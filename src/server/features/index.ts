@@ -7,6 +7,7 @@ import type { FeatureContext } from './context.ts';
 import { registerInsightRoutes } from './insights/routes.ts';
 import { registerOutboxRoutes } from './outbox/routes.ts';
 import { registerRecommendationRoutes } from './recommendations/routes.ts';
+import { registerSentimentReportRoutes } from './sentiment-reports/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 
 /** Every feature's routes; each feature folder owns its own. */
@@ -19,4 +20,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerUploadRoutes(app, ctx);
   registerInsightRoutes(app, ctx);
   registerOutboxRoutes(app, ctx);
+  registerSentimentReportRoutes(app, ctx);
 }

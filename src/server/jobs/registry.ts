@@ -9,6 +9,8 @@ import { createRunAuditHandler } from './definitions/run-audit.handler.ts';
 import { runAuditJob } from './definitions/run-audit.ts';
 import { createSendEmailHandler } from './definitions/send-email.handler.ts';
 import { sendEmailJob } from './definitions/send-email.ts';
+import { createWriteReportWordingHandler } from './definitions/write-report-wording.handler.ts';
+import { writeReportWordingJob } from './definitions/write-report-wording.ts';
 import type { JobQueue } from './queue.ts';
 
 /**
@@ -25,4 +27,5 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(sendEmailJob, createSendEmailHandler(deps), { concurrency: 2 });
   await queue.work(failStaleEmails, createFailStaleEmailsHandler(deps));
   await queue.schedule(failStaleEmails, FAIL_STALE_EMAILS_CRON, {});
+  await queue.work(writeReportWordingJob, createWriteReportWordingHandler(deps));
 }

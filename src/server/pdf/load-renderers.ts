@@ -9,3 +9,7 @@ export async function loadAuditReportRenderer() {
 export async function loadMarketingRecommendationsRenderer() {
   return (await import('./render-marketing-recommendations.tsx')).renderMarketingRecommendationsPdf;
 }
+
+export async function loadSentimentPdfRenderer() {
+  return (await import('./render-sentiment-pdf.tsx')).renderSentimentPdf;
+}

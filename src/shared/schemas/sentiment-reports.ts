@@ -22,6 +22,13 @@ export const reportPeriodSpans: Record<TReportPeriod, string> = {
   monthly: 'the last 30 days',
 };
 
+/** The period before, which the trend compares with. */
+export const previousPeriodSpans: Record<TReportPeriod, string> = {
+  daily: 'the previous 24 hours',
+  weekly: 'the previous 7 days',
+  monthly: 'the previous 30 days',
+};
+
 export const trendDirections = ['improving', 'declining', 'neutral'] as const;
 export type TTrendDirection = (typeof trendDirections)[number];
 
@@ -39,7 +46,7 @@ export const ZCreateSentimentReportRequest = z.object({
 export type TCreateSentimentReportRequest = z.input<typeof ZCreateSentimentReportRequest>;
 
 /** GET /api/sentiment-reports?brandId */
-export const ZSentimentReportListQuery = z.object({ brandId: z.uuid('Not found') });
+export const ZSentimentReportListQuery = z.object({ brandId: z.uuid(selectBrandMessage) });
 
 /** POST /api/consumer-insights/pdf */
 export const ZConsumerInsightsPdfRequest = z.object({ brandId: z.uuid(selectBrandMessage) });

@@ -4,9 +4,10 @@
  * a mention at 23:30 BST on 12 March belongs to 12 March, not to 12 March UTC.
  */
 import type { TSeriesBucket } from '../../../shared/schemas/sentiment-reports.ts';
+import { REPORT_TIME_ZONE } from '../../../shared/sentiment-report-format.ts';
 
 /** The product's time zone (SPEC §9: e-mail reports default to Europe/London; dates are en-GB). */
-export const REPORT_TIME_ZONE = 'Europe/London';
+export { REPORT_TIME_ZONE };
 
 /** Every zone's offset is a whole number of quarter hours, so wall-clock parts are cached per quarter. */
 const QUARTER_HOUR_MS = 15 * 60 * 1000;

@@ -16,7 +16,7 @@ import { meanScore, oneDecimal, type Tally, TermTally, trendOf, wholePercentages
 import { type DayCount, findSpike } from './spikes.ts';
 import type { ReportWindow } from './window.ts';
 
-export { REPORT_TIME_ZONE } from './calendar.ts';
+export { type Calendar, createCalendar, REPORT_TIME_ZONE } from './calendar.ts';
 export { TREND_RULE } from './figures.ts';
 export { SPIKE_RULE } from './spikes.ts';
 export { loadFrom, overviewWindow, type ReportWindow, reportWindow } from './window.ts';
@@ -142,7 +142,12 @@ export function analyseInsights(
     negativePercentage,
     trendDirection: window.previousStart ? trendOf(current, previous) : 'neutral',
     previous: window.previousStart
-      ? { start: window.previousStart, end: window.start, mentions: previous.mentions, overallSentiment: meanScore(previous) }
+      ? {
+          start: window.previousStart,
+          end: window.start,
+          mentions: previous.mentions,
+          overallSentiment: meanScore(previous),
+        }
       : null,
     topTopics: topics.top(),
     topKeywords: keywords.top(),

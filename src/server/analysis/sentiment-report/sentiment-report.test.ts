@@ -48,7 +48,10 @@ describe('wholePercentages', () => {
         for (const c of [0, 1, 3, 17]) {
           if (a + b + c === 0) continue;
           const parts = wholePercentages([a, b, c]);
-          expect(parts.reduce((sum, part) => sum + part, 0), `${a}/${b}/${c}`).toBe(100);
+          expect(
+            parts.reduce((sum, part) => sum + part, 0),
+            `${a}/${b}/${c}`,
+          ).toBe(100);
           parts.forEach((part, i) => {
             expect(Math.abs(part - ([a, b, c][i]! * 100) / (a + b + c))).toBeLessThan(1);
           });
@@ -207,7 +210,11 @@ describe('analyseInsights', () => {
       ...overviewWindow(new Date(NOW.getTime() - 200 * DAY), NOW),
     });
     // weeks start at midnight on Monday in London (23:00 UTC on Sunday in summer)
-    const londonWeekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long', hour: 'numeric', timeZone: 'Europe/London' });
+    const londonWeekday = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'long',
+      hour: 'numeric',
+      timeZone: 'Europe/London',
+    });
     expect(londonWeekday.format(new Date(weeks.series.points[1]!.start))).toBe('Monday, 00');
     expect(weeks.series.points[1]!.start).toBe('2025-08-24T23:00:00.000Z');
     expect(weeks.trendDirection).toBe('neutral');

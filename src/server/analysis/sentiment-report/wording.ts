@@ -30,7 +30,8 @@ const hourFormat = new Intl.DateTimeFormat('en-GB', {
 });
 
 export const score = (value: number) => value.toFixed(1);
-const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count.toLocaleString('en-GB')} ${count === 1 ? one : many}`;
 
 /** '12 March 2026' for a YYYY-MM-DD day. */
 export function formatDayKey(day: string): string {
@@ -63,9 +64,11 @@ function topicSentences(topics: TTermCount[]): string[] {
     .filter((topic) => topic.negative >= 2 && topic.negative * 2 >= topic.mentions)
     .sort((a, b) => b.negative - a.negative || b.mentions - a.mentions)[0];
   if (complaint && complaint.term !== top.term) {
-    sentences.push(
-      `Most complaints were about "${complaint.term}": ${complaint.negative} of its ${plural(complaint.mentions, 'mention')} were negative.`,
-    );
+    const share =
+      complaint.negative === complaint.mentions
+        ? `all ${plural(complaint.mentions, 'mention')} of it were negative`
+        : `${complaint.negative} of its ${plural(complaint.mentions, 'mention')} were negative`;
+    sentences.push(`Most complaints were about "${complaint.term}": ${share}.`);
   } else if (complaint) {
     sentences.push(`It also drew the most complaints.`);
   }

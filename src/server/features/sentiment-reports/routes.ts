@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ZConsumerInsightsPdfRequest,
+  ZCreateSentimentReportRequest,
+  ZSentimentReportListQuery,
+  ZSentimentReportPdfRequest,
+} from '../../../shared/schemas/sentiment-reports.ts';
+import { getBrandOrThrow } from '../../http/access.ts';
+import { actorOf } from '../../http/authenticate.ts';
+import { sendPdf } from '../audit-reports/routes.ts';
+import { assertPlanAllows } from '../billing/plan-limits.ts';
+import type { FeatureContext } from '../context.ts';
+import { generateSentimentReport } from './generate-sentiment-report.ts';
+import { getSentimentReportOrThrow } from './get-sentiment-report-or-throw.ts';
+import { listSentimentReports } from './list-sentiment-reports.ts';
+import { renderConsumerInsightsPdf, renderSentimentReportPdf } from './report-pdfs.ts';
+
+export function registerSentimentReportRoutes(parent: FastifyInstance, ctx: FeatureContext) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preHandler: ctx.auth.requireActor };
+
+  app.get('/api/sentiment-reports', { ...signedIn, schema: { querystring: ZSentimentReportListQuery } }, (request) =>
+    listSentimentReports(ctx, { actor: actorOf(request), brandId: request.query.brandId }),
+  );
+
+  app.post(
+    '/api/sentiment-reports',
+    { ...signedIn, schema: { body: ZCreateSentimentReportRequest } },
+    async (request, reply) => {
+      const report = await generateSentimentReport(ctx, { actor: actorOf(request), input: request.body });
+      return reply.status(201).send(report);
+    },
+  );
+
+  app.post(
+    '/api/sentiment-reports/pdf',
+    { ...signedIn, schema: { body: ZSentimentReportPdfRequest } },
+    async (request, reply) => {
+      const { brandId, reportId } = request.body;
+      const { report } = await getSentimentReportOrThrow(ctx.db, actorOf(request), reportId, brandId);
+      await assertPlanAllows(ctx.db, report.userId, 'consumerInsights');
+      const { pdf, fileName } = await renderSentimentReportPdf(ctx.db, report.id, { uploads: ctx.uploads });
+      return sendPdf(reply, pdf, fileName);
+    },
+  );
+
+  app.post(
+    '/api/consumer-insights/pdf',
+    { ...signedIn, schema: { body: ZConsumerInsightsPdfRequest } },
+    async (request, reply) => {
+      const brand = await getBrandOrThrow(ctx.db, actorOf(request), request.body.brandId);
+      await assertPlanAllows(ctx.db, brand.userId, 'consumerInsights');
+      const { pdf, fileName } = await renderConsumerInsightsPdf(ctx.db, brand.id, { uploads: ctx.uploads });
+      return sendPdf(reply, pdf, fileName);
+    },
+  );
+}
