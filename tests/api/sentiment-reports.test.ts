@@ -4,6 +4,7 @@ import { competitors, consumerInsights } from '../../src/server/db/schema/index.
 import { noInsightsForReportMessage, type TSentimentReport } from '../../src/shared/schemas/sentiment-reports.ts';
 import { planMentions } from '../fixtures/sentiment-reports/mentions.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { pdfWorkspace, popplerPresent } from '../helpers/pdf.ts';
 import { setPlan } from '../helpers/seed.ts';
 import { seedBrand, seedMentions } from '../helpers/seed-insights.ts';
 
@@ -42,7 +43,11 @@ beforeAll(async () => {
   freeBrandId = freeBrand.id;
   await seedMentions(target.database, freeBrand, planMentions(new Date(), 3, 2));
 });
-afterAll(async () => target.close());
+const workspace = pdfWorkspace('sentiment-reports-api-');
+afterAll(async () => {
+  await target.close();
+  workspace.remove();
+});
 
 const post = (url: string, payload: unknown, cookie?: string) =>
   target.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
@@ -210,6 +215,22 @@ describe('the PDFs', () => {
       'attachment; filename="Acme Coffee-consumer-insights-report.pdf"',
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { pages, text } = workspace.inspect('insights', response.rawPayload);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    if (!popplerPresent) return;
+    for (const expected of [
+      'CONSUMER INSIGHTS REPORT',
+      'Acme Coffee had 420 mentions since',
+      'Mentions over time',
+      'Average sentiment over time',
+      'Spike alert: negative mentions spiked on',
+      'Example quotes',
+      'Latest insights',
+      'https://reviews.example.com/acme-coffee/',
+      'Brandlens consumer insights report',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
   });
 
   it('downloads a report as a PDF', async () => {
@@ -220,6 +241,19 @@ describe('the PDFs', () => {
       /^attachment; filename="Acme Coffee-weekly-sentiment-report-\d{4}-\d{2}-\d{2}\.pdf"$/,
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { pages, text } = workspace.inspect('weekly', response.rawPayload);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    if (!popplerPresent) return;
+    for (const expected of [
+      'SENTIMENT REPORT',
+      'Weekly',
+      latest!.insights.aiInsights[0]!.slice(0, 60),
+      `${latest!.positivePercentage}%`,
+      latest!.insights.quotes.negative[0]!.content,
+      'How these figures are made',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
   });
 
   it('makes the brand name safe for the file name', async () => {

@@ -179,17 +179,21 @@ export function ExampleQuotes({ doc, ctx }: { doc: TSentimentDocument; ctx: TRep
         accent={ctx.theme.secondary}
         lead="Mentions quoted as they were collected, with who said them, where and when."
       />
-      {groups.map((group) => (
-        <View key={group.title} style={{ marginBottom: 8 }}>
-          <Text style={[styles.columnTitle, { marginTop: 4 }]} minPresenceAhead={110}>
-            {group.title}
-          </Text>
-          {group.quotes.length === 0 ? <Text style={styles.empty}>None in this period.</Text> : null}
-          {group.quotes.map((quote) => (
-            <Quote key={quote.insightId} quote={quote} ctx={ctx} />
-          ))}
-        </View>
-      ))}
+      {groups.map((group) => {
+        const [first, ...rest] = group.quotes;
+        return (
+          <View key={group.title} style={{ marginBottom: 8 }}>
+            {/* the group's title stays with its first quote */}
+            <View wrap={false}>
+              <Text style={[styles.columnTitle, { marginTop: 4 }]}>{group.title}</Text>
+              {first ? <Quote quote={first} ctx={ctx} /> : <Text style={styles.empty}>None in this period.</Text>}
+            </View>
+            {rest.map((quote) => (
+              <Quote key={quote.insightId} quote={quote} ctx={ctx} />
+            ))}
+          </View>
+        );
+      })}
     </View>
   );
 }
