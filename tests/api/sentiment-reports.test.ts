@@ -154,6 +154,40 @@ describe('POST /api/sentiment-reports', () => {
     );
   });
 
+  it('counts topics and keywords once per insight, case-insensitively, most mentioned first', async () => {
+    const brand = await seedBrand(target.database, 'reporter@example.com', 'Topic Tea');
+    const at = new Date(Date.now() - HOUR);
+    const plan = [0, 1, 2, 3].map(() => ({ at, textIndex: 0 }));
+    await seedMentions(target.database, brand, plan.slice(0, 1), {
+      topics: ['Delivery', 'delivery ', 'price'],
+      keywords: ['late'],
+      sentiment: 'negative',
+      sentimentScore: 1,
+    });
+    await seedMentions(target.database, brand, plan.slice(0, 1), {
+      topics: ['delivery'],
+      keywords: ['late', 'rude'],
+      sentiment: 'negative',
+      sentimentScore: 1,
+    });
+    await seedMentions(target.database, brand, plan.slice(0, 1), {
+      topics: ['coffee', 'DELIVERY'],
+      keywords: ['lovely'],
+    });
+    await seedMentions(target.database, brand, plan.slice(0, 1), { topics: ['coffee'], keywords: [] });
+    const report = await generate({ brandId: brand.id, reportPeriod: 'daily' });
+    expect(report.topTopics).toEqual([
+      { term: 'delivery', mentions: 3, positive: 1, negative: 2 },
+      { term: 'coffee', mentions: 2, positive: 2, negative: 0 },
+      { term: 'price', mentions: 1, positive: 0, negative: 1 },
+    ]);
+    expect(report.topKeywords.map((keyword) => [keyword.term, keyword.mentions])).toEqual([
+      ['late', 2],
+      ['lovely', 1],
+      ['rude', 1],
+    ]);
+  });
+
   it('refuses a brand without insights with the message the screen shows', async () => {
     const response = await post('/api/sentiment-reports', { brandId: emptyBrandId }, owner);
     expect(response.statusCode).toBe(409);

@@ -1,5 +1,4 @@
-import type { TSentimentLabel } from '../../../shared/schemas/insights.ts';
-import type { TTermCount, TTrendDirection } from '../../../shared/schemas/sentiment-reports.ts';
+import type { TTrendDirection } from '../../../shared/schemas/sentiment-reports.ts';
 
 /** Mentions needed in each of the two periods before a trend is called. */
 export const TREND_MIN_MENTIONS = 5;
@@ -53,33 +52,4 @@ export function trendOf(current: Tally, previous: Tally): TTrendDirection {
   if (change >= TREND_MIN_CHANGE - 1e-9) return 'improving';
   if (change <= -TREND_MIN_CHANGE + 1e-9) return 'declining';
   return 'neutral';
-}
-
-/** Counts how many insights carry each term (once per insight, case-insensitively). */
-export class TermTally {
-  private readonly terms = new Map<string, TTermCount>();
-
-  add(terms: readonly string[], sentiment: TSentimentLabel) {
-    const seen = new Set<string>();
-    for (const raw of terms) {
-      const term = raw.trim().toLowerCase();
-      if (!term || seen.has(term)) continue;
-      seen.add(term);
-      let count = this.terms.get(term);
-      if (!count) {
-        count = { term, mentions: 0, positive: 0, negative: 0 };
-        this.terms.set(term, count);
-      }
-      count.mentions += 1;
-      if (sentiment === 'positive') count.positive += 1;
-      if (sentiment === 'negative') count.negative += 1;
-    }
-  }
-
-  /** The most mentioned terms, ties in alphabetical order. */
-  top(limit = TOP_TERMS): TTermCount[] {
-    return [...this.terms.values()]
-      .sort((a, b) => b.mentions - a.mentions || a.term.localeCompare(b.term))
-      .slice(0, limit);
-  }
 }

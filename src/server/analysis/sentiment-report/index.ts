@@ -1,7 +1,11 @@
 /**
  * A sentiment report's figures from a brand's stored insights: pure, so the rules are tested on
- * fixed rows. Every figure is counted from the insights given; nothing is estimated. The period,
+ * fixed data. Every figure is counted from the insights given; nothing is estimated. The period,
  * trend and spike rules are in window.ts, figures.ts (TREND_RULE) and spikes.ts (SPIKE_RULE).
+ *
+ * The insights come in as cells: the mentions of one sentiment and source within one hour, which
+ * the database counts (decision 0012), cut at the period's edges so that every cell lies wholly
+ * inside or outside each period. A single insight is a cell of one mention.
  */
 import type { TInsightSource, TSentimentLabel } from '../../../shared/schemas/insights.ts';
 import type {
@@ -12,25 +16,34 @@ import type {
   TTrendDirection,
 } from '../../../shared/schemas/sentiment-reports.ts';
 import { type Calendar, createCalendar } from './calendar.ts';
-import { meanScore, oneDecimal, type Tally, TermTally, trendOf, wholePercentages } from './figures.ts';
+import { meanScore, oneDecimal, type Tally, trendOf, wholePercentages } from './figures.ts';
 import { type DayCount, findSpike } from './spikes.ts';
 import type { ReportWindow } from './window.ts';
 
 export { type Calendar, createCalendar, REPORT_TIME_ZONE } from './calendar.ts';
-export { TREND_RULE } from './figures.ts';
+export { TOP_TERMS, TREND_RULE } from './figures.ts';
 export { SPIKE_RULE } from './spikes.ts';
 export { loadFrom, overviewWindow, type ReportWindow, reportWindow } from './window.ts';
 export { formatDayKey, localReportWording, type WordingContext } from './wording.ts';
 
-/** What the figures need of one stored insight. */
-export type ReportInsightRow = {
-  collectedAt: Date;
+/**
+ * Mentions of one sentiment and source collected within one clock hour, on one side of each
+ * period edge. `at` is any instant in that span (the database gives its start).
+ */
+export type ReportCell = {
+  at: Date;
   sentiment: TSentimentLabel;
-  /** 1 to 5 */
-  sentimentScore: number;
-  topics: readonly string[];
-  keywords: readonly string[];
   source: TInsightSource;
+  mentions: number;
+  /** the sum of their scores out of 5 */
+  scoreSum: number;
+};
+
+/** What the figures are made from: the cells, and the top topics and keywords of the period. */
+export type ReportInput = {
+  cells: Iterable<ReportCell>;
+  topTopics: TTermCount[];
+  topKeywords: TTermCount[];
 };
 
 export type ReportFigures = {
@@ -78,13 +91,13 @@ function toPoint(bucket: Bucket): TSeriesPoint {
 }
 
 /**
- * The figures of the insights in [window.start, window.end), the trend against
+ * The figures of the cells in [window.start, window.end), the trend against
  * [window.previousStart, window.start), and the spike check of the days from window.spikesFrom.
- * `rows` may hold anything from loadFrom(window) on; rows outside what each figure reads are
+ * The cells may cover anything from loadFrom(window) on; cells outside what each figure reads are
  * ignored, including any dated after the window's end.
  */
 export function analyseInsights(
-  rows: Iterable<ReportInsightRow>,
+  input: ReportInput,
   window: ReportWindow,
   calendar: Calendar = createCalendar(),
 ): ReportFigures {
@@ -94,37 +107,33 @@ export function analyseInsights(
   const current: Tally = { mentions: 0, scoreSum: 0 };
   const previous: Tally = { mentions: 0, scoreSum: 0 };
   const counts: Record<TSentimentLabel, number> = { positive: 0, neutral: 0, negative: 0 };
-  const topics = new TermTally();
-  const keywords = new TermTally();
   const sources = new Map<TInsightSource, number>();
   const days = new Map<number, DayCount>();
   const { buckets, index } = emptyBuckets(window, calendar);
 
-  for (const row of rows) {
-    const at = row.collectedAt.getTime();
-    if (at >= end) continue;
+  for (const cell of input.cells) {
+    const at = cell.at.getTime();
+    if (at >= end || cell.mentions <= 0) continue;
     const dayStart = calendar.bucketStart(at, 'day');
     const day = days.get(dayStart) ?? { mentions: 0, negative: 0 };
-    day.mentions += 1;
-    if (row.sentiment === 'negative') day.negative += 1;
+    day.mentions += cell.mentions;
+    if (cell.sentiment === 'negative') day.negative += cell.mentions;
     days.set(dayStart, day);
 
     if (at >= start) {
-      current.mentions += 1;
-      current.scoreSum += row.sentimentScore;
-      counts[row.sentiment] += 1;
-      topics.add(row.topics, row.sentiment);
-      keywords.add(row.keywords, row.sentiment);
-      sources.set(row.source, (sources.get(row.source) ?? 0) + 1);
+      current.mentions += cell.mentions;
+      current.scoreSum += cell.scoreSum;
+      counts[cell.sentiment] += cell.mentions;
+      sources.set(cell.source, (sources.get(cell.source) ?? 0) + cell.mentions);
       const bucket = index.get(calendar.bucketStart(at, window.bucket));
       if (bucket) {
-        bucket.tally.mentions += 1;
-        bucket.tally.scoreSum += row.sentimentScore;
-        bucket[row.sentiment] += 1;
+        bucket.tally.mentions += cell.mentions;
+        bucket.tally.scoreSum += cell.scoreSum;
+        bucket[cell.sentiment] += cell.mentions;
       }
     } else if (previousStart !== null && at >= previousStart) {
-      previous.mentions += 1;
-      previous.scoreSum += row.sentimentScore;
+      previous.mentions += cell.mentions;
+      previous.scoreSum += cell.scoreSum;
     }
   }
 
@@ -149,8 +158,8 @@ export function analyseInsights(
           overallSentiment: meanScore(previous),
         }
       : null,
-    topTopics: topics.top(),
-    topKeywords: keywords.top(),
+    topTopics: input.topTopics,
+    topKeywords: input.topKeywords,
     series: { bucket: window.bucket, timeZone: calendar.timeZone, points: buckets.map(toPoint) },
     spikeAlert: findSpike(days, calendar.bucketStart(window.spikesFrom.getTime(), 'day'), end, calendar),
     sources: [...sources.entries()]

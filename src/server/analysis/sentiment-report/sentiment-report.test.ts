@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { TSentimentLabel } from '../../../shared/schemas/insights.ts';
+import type { TInsightSource, TSentimentLabel } from '../../../shared/schemas/insights.ts';
+import type { TTermCount } from '../../../shared/schemas/sentiment-reports.ts';
 import { createCalendar } from './calendar.ts';
 import { wholePercentages } from './figures.ts';
 import {
-  analyseInsights,
+  analyseInsights as analyseInput,
   loadFrom,
   localReportWording,
   overviewWindow,
-  type ReportInsightRow,
+  type ReportWindow,
   reportWindow,
 } from './index.ts';
 
@@ -16,20 +17,41 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const scores: Record<TSentimentLabel, number> = { positive: 5, neutral: 3, negative: 1 };
 
-function row(at: Date | string, sentiment: TSentimentLabel, extra: Partial<ReportInsightRow> = {}): ReportInsightRow {
+type Row = { collectedAt: Date; sentiment: TSentimentLabel; sentimentScore: number; source: TInsightSource };
+
+/** Each insight as a cell of one mention, as the database would count it. */
+function analyseInsights(
+  rows: Row[],
+  window: ReportWindow,
+  calendar = createCalendar(),
+  terms: { topTopics?: TTermCount[]; topKeywords?: TTermCount[] } = {},
+) {
+  const cells = rows.map((r) => ({
+    at: r.collectedAt,
+    sentiment: r.sentiment,
+    source: r.source,
+    mentions: 1,
+    scoreSum: r.sentimentScore,
+  }));
+  return analyseInput(
+    { cells, topTopics: terms.topTopics ?? [], topKeywords: terms.topKeywords ?? [] },
+    window,
+    calendar,
+  );
+}
+
+function row(at: Date | string, sentiment: TSentimentLabel, extra: Partial<Row> = {}): Row {
   return {
     collectedAt: typeof at === 'string' ? new Date(at) : at,
     sentiment,
     sentimentScore: scores[sentiment],
-    topics: [],
-    keywords: [],
     source: 'feedback',
     ...extra,
   };
 }
 
 /** `count` rows at the same instant, `negative` of them negative and the rest positive. */
-function day(at: number, count: number, negative: number): ReportInsightRow[] {
+function day(at: number, count: number, negative: number): Row[] {
   return Array.from({ length: count }, (_, i) => row(new Date(at), i < negative ? 'negative' : 'positive'));
 }
 
@@ -137,23 +159,24 @@ describe('analyseInsights', () => {
     });
   });
 
-  it('counts topics and keywords once per insight, case-insensitively, most mentioned first', () => {
-    const rows = [
-      row('2026-03-01T09:00:00Z', 'negative', { topics: ['Delivery', 'delivery', 'price'], keywords: ['late'] }),
-      row('2026-03-02T09:00:00Z', 'negative', { topics: ['delivery'], keywords: ['late', 'rude'] }),
-      row('2026-03-03T09:00:00Z', 'positive', { topics: ['coffee', 'delivery'], keywords: ['lovely'] }),
-      row('2026-03-04T09:00:00Z', 'positive', { topics: ['coffee'] }),
-    ];
-    const figures = analyseInsights(rows, monthly);
-    expect(figures.topTopics).toEqual([
-      { term: 'delivery', mentions: 3, positive: 1, negative: 2 },
-      { term: 'coffee', mentions: 2, positive: 2, negative: 0 },
-      { term: 'price', mentions: 1, positive: 0, negative: 1 },
-    ]);
-    expect(figures.topKeywords.map((k) => [k.term, k.mentions])).toEqual([
-      ['late', 2],
-      ['lovely', 1],
-      ['rude', 1],
+  it('sums cells of several mentions, and counts mentions by source', () => {
+    const at = new Date('2026-03-01T09:00:00Z');
+    const figures = analyseInput(
+      {
+        cells: [
+          { at, sentiment: 'positive', source: 'reviews', mentions: 3, scoreSum: 14 },
+          { at, sentiment: 'negative', source: 'feedback', mentions: 1, scoreSum: 2 },
+          { at, sentiment: 'negative', source: 'reviews', mentions: 0, scoreSum: 0 },
+        ],
+        topTopics: [],
+        topKeywords: [],
+      },
+      monthly,
+    );
+    expect(figures).toMatchObject({ totalMentions: 4, overallSentiment: 4, positivePercentage: 75 });
+    expect(figures.sources).toEqual([
+      { source: 'reviews', mentions: 3 },
+      { source: 'feedback', mentions: 1 },
     ]);
   });
 
@@ -206,9 +229,10 @@ describe('analyseInsights', () => {
     expect(overviewWindow(new Date(NOW.getTime() - 60 * DAY), NOW).bucket).toBe('day');
     expect(overviewWindow(new Date(NOW.getTime() - 200 * DAY), NOW).bucket).toBe('week');
     expect(overviewWindow(new Date(NOW.getTime() - 900 * DAY), NOW).bucket).toBe('month');
-    const weeks = analyseInsights([row(new Date(NOW.getTime() - 200 * DAY), 'positive')], {
-      ...overviewWindow(new Date(NOW.getTime() - 200 * DAY), NOW),
-    });
+    const weeks = analyseInsights(
+      [row(new Date(NOW.getTime() - 200 * DAY), 'positive')],
+      overviewWindow(new Date(NOW.getTime() - 200 * DAY), NOW),
+    );
     // weeks start at midnight on Monday in London (23:00 UTC on Sunday in summer)
     const londonWeekday = new Intl.DateTimeFormat('en-GB', {
       weekday: 'long',
@@ -270,11 +294,12 @@ describe('localReportWording', () => {
   it('states the headline figures, the trend, the topics, the spike and the peak', () => {
     const noonOn = (iso: string) => Date.parse(`${iso}T12:00:00Z`);
     const baseline = Array.from({ length: 28 }, (_, i) => day(noonOn('2026-02-05') + i * DAY, 10, 1)).flat();
-    const rows = [
-      ...baseline.map((r) => ({ ...r, topics: r.sentiment === 'negative' ? ['delivery'] : ['coffee'] })),
-      ...day(noonOn('2026-03-05'), 10, 8).map((r) => ({ ...r, topics: ['delivery'] })),
+    const rows = [...baseline, ...day(noonOn('2026-03-05'), 10, 8)];
+    const topTopics = [
+      { term: 'coffee', mentions: 207, positive: 207, negative: 0 },
+      { term: 'delivery', mentions: 33, positive: 2, negative: 31 },
     ];
-    const figures = analyseInsights(rows, reportWindow('monthly', NOW));
+    const figures = analyseInsights(rows, reportWindow('monthly', NOW), createCalendar(), { topTopics });
     const text = localReportWording(figures, context).join(' ');
     expect(text).toContain(
       `Acme Coffee had ${figures.totalMentions} mentions in the last 30 days, with an average sentiment of ${figures.overallSentiment?.toFixed(1)} out of 5: ${figures.positivePercentage}% positive, ${figures.neutralPercentage}% neutral and ${figures.negativePercentage}% negative.`,
@@ -287,7 +312,14 @@ describe('localReportWording', () => {
     expect(text).toContain('On 5 March 2026, 80% of 10 mentions were negative, against an average of 10%');
     // every day had 10 mentions: there is no peak to name
     expect(text).not.toContain('peaked');
-    const peaked = analyseInsights([...rows, ...day(noonOn('2026-03-04'), 3, 0)], reportWindow('monthly', NOW));
+    const peaked = analyseInsights(
+      [...rows, ...day(noonOn('2026-03-04'), 3, 0)],
+      reportWindow('monthly', NOW),
+      createCalendar(),
+      {
+        topTopics,
+      },
+    );
     expect(localReportWording(peaked, context).join(' ')).toContain('Mentions peaked on 4 March 2026, with 13.');
   });
 
