@@ -11,6 +11,7 @@ import { measureLandingBundle } from './landing-bundle.ts';
 import { measureLighthouseAgreement } from './lighthouse-agreement.ts';
 import { measurePublicLighthouse } from './public-lighthouse.ts';
 import { measureSentiment } from './sentiment.ts';
+import { measureSentimentReports } from './sentiment-reports.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const failed: string[] = [];
@@ -37,6 +38,7 @@ await guarded('Lighthouse agreement', measureLighthouseAgreement);
 await guarded('API overhead and memory', measureApiOverhead);
 await guarded('Contrast agreement', measureContrastAgreement);
 await guarded('Sentiment engine', measureSentiment);
+await guarded('Sentiment reports', measureSentimentReports);
 
 if (failed.length > 0) console.log(`\nBenchmarks that failed: ${failed.join(', ')}`);
 process.exit(0);

@@ -109,19 +109,22 @@ async function topTerms(
   start: Date,
   end: Date,
 ): Promise<TTermCount[]> {
-  const term = sql`lower(btrim(term.value))`;
+  // each insight's terms made distinct on its own row: cheaper than count(distinct id) per term
   const result = await db.execute(sql`
-    select ${term} as term,
-      count(distinct ${consumerInsights.id}) as mentions,
-      count(distinct ${consumerInsights.id}) filter (where ${consumerInsights.sentiment} = 'positive') as positive,
-      count(distinct ${consumerInsights.id}) filter (where ${consumerInsights.sentiment} = 'negative') as negative
-    from ${consumerInsights} cross join lateral jsonb_array_elements_text(${column}) as term(value)
+    select term.value as term,
+      count(*) as mentions,
+      count(*) filter (where ${consumerInsights.sentiment} = 'positive') as positive,
+      count(*) filter (where ${consumerInsights.sentiment} = 'negative') as negative
+    from ${consumerInsights}
+      cross join lateral (
+        select distinct lower(btrim(element)) as value from jsonb_array_elements_text(${column}) as elements(element)
+      ) as term
     where ${ownInsightsOf(brandId)}
       and ${consumerInsights.collectedAt} >= ${start.toISOString()}::timestamptz
       and ${consumerInsights.collectedAt} < ${end.toISOString()}::timestamptz
-      and ${term} <> ''
-    group by 1
-    order by 2 desc, ${term} collate "C" asc
+      and term.value <> ''
+    group by term.value
+    order by 2 desc, term.value collate "C" asc
     limit ${TOP_TERMS}`);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   return rows.map((row) => ({
