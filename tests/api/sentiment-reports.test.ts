@@ -81,6 +81,11 @@ describe('POST /api/sentiment-reports', () => {
     expect(insights.spikeAlert?.negativeShare).toBeGreaterThan(50);
     expect(insights.quotes.positive.length).toBeGreaterThan(0);
     expect(insights.quotes.negative[0]).toMatchObject({ sentiment: 'negative', authorName: expect.any(String) });
+    // the same words said many times are quoted once
+    for (const quotes of [insights.quotes.positive, insights.quotes.negative]) {
+      expect(new Set(quotes.map((quote) => quote.content)).size).toBe(quotes.length);
+    }
+    expect(insights.quotes.positive).toHaveLength(3);
     expect(insights.aiInsights[0]).toContain(`Acme Coffee had ${report.totalMentions} mentions in the last 30 days`);
     expect(insights).toMatchObject({ writtenBy: 'local', wording: 'final' });
   });

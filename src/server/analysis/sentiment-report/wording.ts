@@ -6,6 +6,7 @@ import type { TSeries, TTermCount } from '../../../shared/schemas/sentiment-repo
 import { REPORT_TIME_ZONE } from './calendar.ts';
 import { TREND_MIN_CHANGE } from './figures.ts';
 import type { ReportFigures } from './index.ts';
+import { BASELINE_DAYS } from './spikes.ts';
 
 export type WordingContext = {
   brandName: string;
@@ -88,6 +89,12 @@ function peakSentence(series: TSeries): string | null {
   return `Mentions peaked ${when}, with ${peak.mentions}.`;
 }
 
+function baselineSpan(days: number): string {
+  return days >= BASELINE_DAYS
+    ? `over the ${BASELINE_DAYS} days before it`
+    : `over the ${days} days with mentions in the ${BASELINE_DAYS} days before it`;
+}
+
 /** A few plain sentences from the figures; the first always gives the headline numbers. */
 export function localReportWording(figures: ReportFigures, context: WordingContext): string[] {
   const { brandName, span, previousSpan } = context;
@@ -110,7 +117,7 @@ export function localReportWording(figures: ReportFigures, context: WordingConte
   const spike = figures.spikeAlert;
   if (spike) {
     sentences.push(
-      `On ${formatDayKey(spike.day)}, ${spike.negativeShare}% of ${plural(spike.mentions, 'mention')} were negative, against an average of ${spike.baselineShare}% over the ${spike.baselineDays} days with mentions before it: a spike worth looking into.`,
+      `On ${formatDayKey(spike.day)}, ${spike.negativeShare}% of ${plural(spike.mentions, 'mention')} were negative, against an average of ${spike.baselineShare}% ${baselineSpan(spike.baselineDays)}: a spike worth looking into.`,
     );
   }
   const peak = peakSentence(figures.series);

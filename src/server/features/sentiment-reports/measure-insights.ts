@@ -152,11 +152,20 @@ function toQuote(row: typeof consumerInsights.$inferSelect): TReportQuote {
   };
 }
 
-/** The most confident positive and negative insights of [start, end), newest first among equals. */
+/**
+ * The most confident positive and negative insights of [start, end), newest first among equals;
+ * the same words said more than once are quoted once (the most confident, latest saying).
+ */
 export async function exampleQuotes(db: Database, brandId: string, start: Date, end: Date) {
   const of = async (sentiment: 'positive' | 'negative') => {
-    const rows = await db
-      .select()
+    const ranked = db
+      .select({
+        id: consumerInsights.id,
+        rank: sql<number>`row_number() over (
+          partition by lower(btrim(${consumerInsights.content}))
+          order by ${consumerInsights.confidence} desc nulls last, ${consumerInsights.collectedAt} desc, ${consumerInsights.id}
+        )`.as('rank'),
+      })
       .from(consumerInsights)
       .where(
         and(
@@ -166,9 +175,15 @@ export async function exampleQuotes(db: Database, brandId: string, start: Date, 
           lt(consumerInsights.collectedAt, end),
         ),
       )
+      .as('ranked');
+    const rows = await db
+      .select({ insight: consumerInsights })
+      .from(consumerInsights)
+      .innerJoin(ranked, eq(ranked.id, consumerInsights.id))
+      .where(eq(ranked.rank, 1))
       .orderBy(desc(consumerInsights.confidence), desc(consumerInsights.collectedAt), asc(consumerInsights.id))
       .limit(QUOTES_PER_SENTIMENT);
-    return rows.map(toQuote);
+    return rows.map((row) => toQuote(row.insight));
   };
   const [positive, negative] = await Promise.all([of('positive'), of('negative')]);
   return { positive, negative };

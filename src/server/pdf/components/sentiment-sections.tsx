@@ -122,7 +122,7 @@ export function SpikePanel({ doc }: { doc: TSentimentDocument }) {
         <>
           <Text style={styles.alertTitle}>{`Spike alert: negative mentions spiked on ${dayKeyLabel(spike.day)}`}</Text>
           <P style={styles.alertText}>
-            {`${spike.negative} of ${spike.mentions} mentions that day were negative (${spike.negativeShare}%), against a usual ${spike.baselineShare}% (standard deviation ${spike.baselineStdDev} points) over the ${BASELINE_DAYS} days before it, ${spike.baselineDays} of which had mentions.`}
+            {`${spike.negative} of ${spike.mentions} mentions that day were negative (${spike.negativeShare}%), against a usual ${spike.baselineShare}% (standard deviation ${spike.baselineStdDev} points) over the ${BASELINE_DAYS} days before it${spike.baselineDays < BASELINE_DAYS ? `, ${spike.baselineDays} of which had mentions` : ''}.`}
           </P>
           {spike.otherSpikeDays.length > 0 ? (
             <P style={[styles.alertText, { marginTop: 4 }]}>

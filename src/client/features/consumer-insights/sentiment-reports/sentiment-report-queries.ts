@@ -1,0 +1,101 @@
+import { type Query, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TBrand } from '../../../../shared/schemas/brands.ts';
+import type { TReportPeriod, TSentimentReport } from '../../../../shared/schemas/sentiment-reports.ts';
+import { REPORT_TIME_ZONE } from '../../../../shared/sentiment-report-format.ts';
+import { toast } from '../../../hooks/use-toast.ts';
+import { apiJson, downloadBlob, errorDisplayMessage, fileNamePart, isUnauthorizedError } from '../../../lib/api.ts';
+import { notifyError } from '../../audits-shared/notify-error.ts';
+
+export const sentimentReportsQueryKey = (brandId: string) => ['/api/sentiment-reports', { brandId }] as const;
+
+/** How often the list is asked for again while a report's AI wording is being written. */
+export const WORDING_POLL_MS = 2000;
+
+export function hasPendingWording(reports: TSentimentReport[] | undefined): boolean {
+  return reports?.some((report) => report.insights.wording === 'pending') ?? false;
+}
+
+/** A brand's reports, newest first; polled only while a language model is still writing one's wording. */
+export function useSentimentReports(brandId: string) {
+  return useQuery<TSentimentReport[]>({
+    queryKey: sentimentReportsQueryKey(brandId),
+    refetchInterval: (query: Query<TSentimentReport[]>) =>
+      hasPendingWording(query.state.data) ? WORDING_POLL_MS : false,
+  });
+}
+
+/** Whether an error is the plan's refusal of the feature (403 plan_feature): an upgrade, not a failure. */
+export function isPlanFeatureError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('403: ');
+}
+
+export function useGenerateReport(brand: TBrand) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reportPeriod: TReportPeriod) =>
+      apiJson<TSentimentReport>('POST', '/api/sentiment-reports', { brandId: brand.id, reportPeriod }),
+    onSuccess: async (report) => {
+      queryClient.setQueryData<TSentimentReport[]>(sentimentReportsQueryKey(brand.id), (reports) => [
+        report,
+        ...(reports ?? []).filter((known) => known.id !== report.id),
+      ]);
+      toast({ title: 'Sentiment report generated successfully' });
+      await queryClient.invalidateQueries({ queryKey: sentimentReportsQueryKey(brand.id) });
+    },
+    // Without insights the server's message is SPEC §5's: 'Add some consumer insights first ...'.
+    onError: (error) => notifyError(error, 'Failed to generate report', 'Failed to generate report'),
+  });
+}
+
+/** '{brand}-consumer-insights-report.pdf' (the native share sheet on touch devices). */
+export function useDownloadInsightsPdf(brand: TBrand) {
+  return useMutation({
+    mutationFn: () =>
+      downloadBlob('POST', '/api/consumer-insights/pdf', `${fileNamePart(brand.name)}-consumer-insights-report.pdf`, {
+        brandId: brand.id,
+      }),
+    onSuccess: () => toast({ title: 'PDF Downloaded', description: `${brand.name} consumer insights report` }),
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return notifyError(error, 'Failed to download PDF', 'Failed to download PDF');
+      // SPEC §8: 'Failed to generate PDF: {status}' when the server refused, else 'Failed to download PDF'.
+      const status = error instanceof Error ? /^(\d{3}): /.exec(error.message)?.[1] : undefined;
+      const title = status ? `Failed to generate PDF: ${status}` : 'Failed to download PDF';
+      const description = status ? errorDisplayMessage(error, '') : undefined;
+      toast({ title, description: description || undefined, variant: 'destructive' });
+    },
+  });
+}
+
+/** YYYY-MM-DD in UK time, as the server names the file. */
+const reportDay = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE });
+
+/** One report as a PDF, named after its brand, period and day. */
+export function useDownloadReportPdf(brand: TBrand) {
+  return useMutation({
+    mutationFn: (report: TSentimentReport) =>
+      downloadBlob(
+        'POST',
+        '/api/sentiment-reports/pdf',
+        `${fileNamePart(brand.name)}-${report.reportPeriod}-sentiment-report-${reportDay.format(new Date(report.createdAt))}.pdf`,
+        { brandId: brand.id, reportId: report.id },
+      ),
+    onSuccess: () => toast({ title: 'PDF Downloaded', description: `${brand.name} sentiment report` }),
+    onError: (error) =>
+      notifyError(error, 'Failed to download sentiment report PDF', 'Failed to download sentiment report PDF'),
+  });
+}
+
+export type TEmailReportInput = { email: string; message: string };
+
+/** POST /api/consumer-insights/email: the insights report e-mailed with its PDF. */
+export function useEmailReport(brand: TBrand, options: { onSent?: () => void } = {}) {
+  return useMutation({
+    mutationFn: ({ email, message }: TEmailReportInput) =>
+      apiJson('POST', '/api/consumer-insights/email', { email, message, brandId: brand.id }),
+    onSuccess: (_, { email }) => {
+      toast({ title: 'Email Sent', description: `The ${brand.name} report is on its way to ${email}` });
+      options.onSent?.();
+    },
+    onError: (error) => notifyError(error, 'Failed to send email', 'Failed to send email'),
+  });
+}
