@@ -200,7 +200,7 @@ export async function renderSentimentReportPdf(
     writtenBy: insights.writtenBy,
     latest: [],
     rules: [
-      `A ${report.reportPeriod} report covers the ${hours} hours before it was generated, ${periodRange(report)}; the trend compares it with the ${hours} hours before that.`,
+      `A ${report.reportPeriod} report covers ${reportPeriodSpans[report.reportPeriod]} (${hours} hours) before it was generated, ${periodRange(report)}; the trend compares it with the ${hours} hours before that.`,
       ...commonRules,
       TREND_RULE,
       `Spike alert: ${SPIKE_RULE}`,
