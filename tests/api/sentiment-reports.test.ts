@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competitors, consumerInsights } from '../../src/server/db/schema/index.ts';
+import {
+  agencyTeamMembers,
+  competitors,
+  consumerInsights,
+  sentimentReports,
+} from '../../src/server/db/schema/index.ts';
 import { noInsightsForReportMessage, type TSentimentReport } from '../../src/shared/schemas/sentiment-reports.ts';
 import { planMentions } from '../fixtures/sentiment-reports/mentions.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -217,6 +222,28 @@ describe('POST /api/sentiment-reports', () => {
     const free = await post('/api/sentiment-reports', { brandId: freeBrandId }, freeUser);
     expect(free.statusCode).toBe(403);
     expect(free.json()).toMatchObject({ code: 'plan_feature', message: expect.stringContaining('consumer insights') });
+  });
+});
+
+describe('agency teams', () => {
+  it('lets a team member report on the agency owner’s brand, stored under the owner', async () => {
+    const agency = await target.signInAs('report-agency@example.com');
+    const member = await target.signInAs('report-member@example.com');
+    await setPlan(target.database, 'report-agency@example.com', 'agency');
+    const brand = await seedBrand(target.database, 'report-agency@example.com', 'Agency Client');
+    await seedMentions(target.database, brand, planMentions(new Date(), 3, 2));
+    await target.database.db
+      .insert(agencyTeamMembers)
+      .values({ agencyUserId: brand.userId, memberEmail: 'report-member@example.com' });
+    const report = await generate({ brandId: brand.id, reportPeriod: 'weekly' }, member);
+    const [stored] = await target.database.db
+      .select({ userId: sentimentReports.userId })
+      .from(sentimentReports)
+      .where(eq(sentimentReports.id, report.id));
+    expect(stored?.userId).toBe(brand.userId);
+    expect(((await list(brand.id, agency)).json() as TSentimentReport[]).map((r) => r.id)).toEqual([report.id]);
+    const pdf = await post('/api/sentiment-reports/pdf', { brandId: brand.id, reportId: report.id }, member);
+    expect(pdf.statusCode).toBe(200);
   });
 });
 
