@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sentimentReports } from '../../src/server/db/schema/index.ts';
+import { WORDING_DEADLINE_MS } from '../../src/server/features/sentiment-reports/list-sentiment-reports.ts';
 import type { TSentimentReport } from '../../src/shared/schemas/sentiment-reports.ts';
 import { type LlmDouble, startLlmDouble } from '../doubles/llm.ts';
 import { planMentions } from '../fixtures/sentiment-reports/mentions.ts';
@@ -94,6 +97,30 @@ describe('report wording by a language model', () => {
     const { text } = workspace.inspect('ai', pdf.rawPayload);
     expect(text).toContain("Written with AI from the report's figures");
     expect(text).toContain('Model Roasters was mentioned 28 times this week');
+  });
+
+  it('stops waiting for wording whose job never finished', async () => {
+    const { done } = await generateAndWait();
+    // as if the job had died with its worker long ago
+    await target.database.db
+      .update(sentimentReports)
+      .set({
+        createdAt: new Date(Date.now() - WORDING_DEADLINE_MS - 60_000),
+        insights: { ...done.insights, wording: 'pending' },
+      })
+      .where(eq(sentimentReports.id, done.id));
+    const listed = await target.app.inject({
+      method: 'GET',
+      url: `/api/sentiment-reports?brandId=${brandId}`,
+      headers: { cookie },
+    });
+    const report = (listed.json() as TSentimentReport[]).find((candidate) => candidate.id === done.id);
+    expect(report?.insights.wording).toBe('final');
+    const [stored] = await target.database.db
+      .select({ insights: sentimentReports.insights })
+      .from(sentimentReports)
+      .where(eq(sentimentReports.id, done.id));
+    expect(stored?.insights.wording).toBe('final');
   });
 
   it('keeps the local wording when the model answers with nothing usable', async () => {
