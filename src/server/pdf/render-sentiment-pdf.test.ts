@@ -104,6 +104,21 @@ describe('renderSentimentPdf', () => {
     expect(text).not.toContain('TREND');
   });
 
+  it.skipIf(!popplerPresent)('uses the owner’s white-label branding', async () => {
+    const { text } = await render('branded', reportDocument('weekly'), {
+      branding: {
+        companyName: 'Northbank Digital',
+        primaryColor: '#0E7490',
+        secondaryColor: '#F59E0B',
+        footerText: 'Northbank Digital, brand and web consultancy',
+        contactEmail: 'hello@northbank.digital',
+      },
+    });
+    expect(text).toContain('Prepared by Northbank Digital');
+    expect(text).toContain('Northbank Digital, brand and web consultancy | hello@northbank.digital');
+    expect(text).not.toContain('Brandlens');
+  });
+
   it.skipIf(!popplerPresent)('says what was not measured in a period without mentions', async () => {
     const doc = reportDocument('monthly');
     const empty = {
