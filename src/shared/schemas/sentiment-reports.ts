@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ZEmailAddress } from './email.ts';
 import { insightSourceValues, sentimentLabels } from './insights.ts';
+import { ZText } from './text.ts';
 
 /**
  * A sentiment report sums up a brand's own consumer insights over a period ending when it is
@@ -58,6 +60,28 @@ export const ZSentimentReportPdfRequest = z.object({
   reportId: z.uuid('Please choose a report'),
 });
 export type TSentimentReportPdfRequest = z.infer<typeof ZSentimentReportPdfRequest>;
+
+export const MAX_EMAIL_NOTE_LENGTH = 2000;
+
+/** POST /api/consumer-insights/email: the consumer insights report, with its PDF, to one address. */
+export const ZEmailConsumerInsightsRequest = z.object({
+  email: ZEmailAddress,
+  message: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.trim() || null : (value ?? null)),
+      ZText('Message', { multiline: true })
+        .max(
+          MAX_EMAIL_NOTE_LENGTH,
+          `The message must be at most ${MAX_EMAIL_NOTE_LENGTH.toLocaleString('en-GB')} characters`,
+        )
+        .nullable(),
+    )
+    .optional(),
+  brandId: z.uuid(selectBrandMessage),
+  /** Made by the dialog when it opens: a second press of Send is the same message, sent once. */
+  requestId: z.uuid().optional(),
+});
+export type TEmailConsumerInsightsRequest = z.input<typeof ZEmailConsumerInsightsRequest>;
 
 /** A topic or keyword and how many of the period's insights carry it. */
 export const ZTermCount = z.object({

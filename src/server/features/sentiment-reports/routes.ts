@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZConsumerInsightsPdfRequest,
   ZCreateSentimentReportRequest,
+  ZEmailConsumerInsightsRequest,
   ZSentimentReportListQuery,
   ZSentimentReportPdfRequest,
 } from '../../../shared/schemas/sentiment-reports.ts';
@@ -11,6 +12,7 @@ import { actorOf } from '../../http/authenticate.ts';
 import { sendPdf } from '../audit-reports/routes.ts';
 import { assertPlanAllows } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
+import { emailConsumerInsights } from './email-consumer-insights.ts';
 import { generateSentimentReport } from './generate-sentiment-report.ts';
 import { getSentimentReportOrThrow } from './get-sentiment-report-or-throw.ts';
 import { listSentimentReports } from './list-sentiment-reports.ts';
@@ -53,6 +55,15 @@ export function registerSentimentReportRoutes(parent: FastifyInstance, ctx: Feat
       await assertPlanAllows(ctx.db, brand.userId, 'consumerInsights');
       const { pdf, fileName } = await renderConsumerInsightsPdf(ctx.db, brand.id, { uploads: ctx.uploads });
       return sendPdf(reply, pdf, fileName);
+    },
+  );
+
+  app.post(
+    '/api/consumer-insights/email',
+    { ...signedIn, schema: { body: ZEmailConsumerInsightsRequest } },
+    async (request, reply) => {
+      const queued = await emailConsumerInsights(ctx, { actor: actorOf(request), input: request.body });
+      return reply.status(202).send(queued);
     },
   );
 }

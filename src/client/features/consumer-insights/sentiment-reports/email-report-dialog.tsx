@@ -13,6 +13,7 @@ import {
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
+import { newRequestId } from '../../../lib/request-id.ts';
 import { useEmailReport } from './sentiment-report-queries.ts';
 
 /**
@@ -30,12 +31,14 @@ export function EmailReportDialog({
 }) {
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
+  const [requestId, setRequestId] = useState(newRequestId);
   const emailId = useId();
   const messageId = useId();
   const close = () => {
     onOpenChange(false);
     setEmail('');
     setMessage('');
+    setRequestId(newRequestId());
   };
   const send = useEmailReport(brand, { onSent: close });
   const address = email.trim();
@@ -47,7 +50,7 @@ export function EmailReportDialog({
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            if (address) send.mutate({ email: address, message: message.trim() });
+            if (address) send.mutate({ email: address, message: message.trim(), requestId });
           }}
         >
           <DialogHeader>

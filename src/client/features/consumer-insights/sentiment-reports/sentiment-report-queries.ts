@@ -85,13 +85,14 @@ export function useDownloadReportPdf(brand: TBrand) {
   });
 }
 
-export type TEmailReportInput = { email: string; message: string };
+/** requestId: one per opening of the dialog, so pressing Send twice sends one message. */
+export type TEmailReportInput = { email: string; message: string; requestId: string };
 
 /** POST /api/consumer-insights/email: the insights report e-mailed with its PDF. */
 export function useEmailReport(brand: TBrand, options: { onSent?: () => void } = {}) {
   return useMutation({
-    mutationFn: ({ email, message }: TEmailReportInput) =>
-      apiJson('POST', '/api/consumer-insights/email', { email, message, brandId: brand.id }),
+    mutationFn: ({ email, message, requestId }: TEmailReportInput) =>
+      apiJson('POST', '/api/consumer-insights/email', { email, message, brandId: brand.id, requestId }),
     onSuccess: (_, { email }) => {
       toast({ title: 'Email Sent', description: `The ${brand.name} report is on its way to ${email}` });
       options.onSent?.();
