@@ -4,6 +4,7 @@ import { registerAuditReportRoutes } from './audit-reports/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
 import { registerBrandRoutes } from './brands/routes.ts';
 import type { FeatureContext } from './context.ts';
+import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
 import { registerRecommendationRoutes } from './recommendations/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 
@@ -15,4 +16,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerRecommendationRoutes(app, ctx);
   registerActionItemRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
+  registerInsightSourceRoutes(app, ctx);
 }
