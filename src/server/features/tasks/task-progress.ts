@@ -24,10 +24,8 @@ export async function getTaskOrThrow(db: Database, actor: Actor, taskId: string,
   return task;
 }
 
-export type ProgressReporter = {
-  /** Moves the bar; it never goes back, and unchanged values are not written again. */
-  (stage: string, percent: number): Promise<void>;
-};
+/** Moves the bar; it never goes back, and unchanged values are not written again. */
+export type ProgressReporter = (stage: string, percent: number) => Promise<void>;
 
 /**
  * Writes stage and percent of a running task, at most every `minIntervalMs` unless the stage
