@@ -6,6 +6,7 @@
  * Routes besides the files:
  * - /feeds/generated.xml?items=N: an RSS feed of N distinct reviews (review-sentences.ts), dated a
  *   day apart, each with a guid; at most 1,800
+ * - /feeds/slow.xml?ms=N: feeds/rss2.xml after N ms (5 s by default)
  * - /feeds/gone.xml: 404
  * - /feeds/broken-server.xml: 500
  * - anything else missing: 404
@@ -47,6 +48,7 @@ export function generatedFeed(origin: string, count: number): string {
 
 export async function startInsightSourcesSite(): Promise<InsightSourcesSite> {
   const requests: string[] = [];
+  const timers = new Set<NodeJS.Timeout>();
   let origin = '';
   const send = (response: ServerResponse, status: number, type: string, body: string) => {
     const bytes = Buffer.from(body, 'utf8');
@@ -59,6 +61,18 @@ export async function startInsightSourcesSite(): Promise<InsightSourcesSite> {
     if (url.pathname === '/feeds/generated.xml') {
       const count = Math.min(1800, Math.max(0, Number(url.searchParams.get('items') ?? '10') || 0));
       return send(response, 200, 'application/rss+xml; charset=utf-8', generatedFeed(origin, count));
+    }
+    if (url.pathname === '/feeds/slow.xml') {
+      const timer = setTimeout(
+        () =>
+          readFile(join(INSIGHT_FIXTURES_DIR, 'feeds/rss2.xml'), 'utf8').then((text) => {
+            timers.delete(timer);
+            if (!response.destroyed) send(response, 200, TYPES['.xml']!, text.replaceAll('{{origin}}', origin));
+          }),
+        Number(url.searchParams.get('ms') ?? '5000'),
+      );
+      timers.add(timer);
+      return;
     }
     if (url.pathname === '/feeds/gone.xml') return send(response, 404, 'text/plain', 'Not found');
     if (url.pathname === '/feeds/broken-server.xml') return send(response, 500, 'text/plain', 'Internal error');
@@ -80,6 +94,7 @@ export async function startInsightSourcesSite(): Promise<InsightSourcesSite> {
     url: origin,
     requests,
     close: async () => {
+      for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

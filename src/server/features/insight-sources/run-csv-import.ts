@@ -15,7 +15,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { brands } from '../../db/schema/index.ts';
 import { assertMappingFits, mapCsvRows, readCsvFile } from '../../integrations/insight-sources/csv/csv-import.ts';
-import { completeTask, failTask, openTask, progressReporter } from '../tasks/task-progress.ts';
+import { completeTask, failTask, openTask, progressReporter, share } from '../tasks/task-progress.ts';
 import { importFiles, removeImportFile } from './import-files.ts';
 import { keepNewInsights } from './keep-new-insights.ts';
 import type { RunOutcome } from './run-discovery.ts';
@@ -74,9 +74,12 @@ export async function runCsvImport(deps: ImportDeps, job: ImportJob, signal?: Ab
     {
       since: task.createdAt,
       onAnalysed: (done, total) =>
-        progress(`Analysing ${done} of ${total} rows`, STAGE.analyse + ((STAGE.store - STAGE.analyse) * done) / total),
+        progress(
+          `Analysing ${done} of ${total} rows`,
+          STAGE.analyse + (STAGE.store - STAGE.analyse) * share(done, total),
+        ),
       onStored: (done, total) =>
-        progress(`Storing ${done} of ${total} insights`, STAGE.store + ((STAGE.done - STAGE.store) * done) / total),
+        progress(`Storing ${done} of ${total} insights`, STAGE.store + (STAGE.done - STAGE.store) * share(done, total)),
     },
   );
   const result: TImportResult = {

@@ -18,7 +18,14 @@ import type { Database } from '../../db/client.ts';
 import { brands, insightSources } from '../../db/schema/index.ts';
 import { SourceReadError } from '../../integrations/insight-sources/fetch-source.ts';
 import { toInsight } from '../insights/insight-dto.ts';
-import { completeTask, failTask, openTask, type ProgressReporter, progressReporter } from '../tasks/task-progress.ts';
+import {
+  completeTask,
+  failTask,
+  openTask,
+  type ProgressReporter,
+  progressReporter,
+  share,
+} from '../tasks/task-progress.ts';
 import { type Candidate, type KeepOutcome, keepNewInsights } from './keep-new-insights.ts';
 import { readSource, type SourceRow } from './read-source.ts';
 
@@ -45,9 +52,9 @@ async function readAll(
   const outcomes: TSourceOutcome[] = [];
   const candidates: Candidate[] = [];
   const titles: (string | null)[] = [];
-  const share = (STAGE.find - STAGE.read) / sources.length;
+  const width = (STAGE.find - STAGE.read) / sources.length;
   for (const [index, source] of sources.entries()) {
-    const from = STAGE.read + share * index;
+    const from = STAGE.read + width * index;
     const label = `Reading ${sourceName(source)} (${index + 1} of ${sources.length})`;
     await progress(label, from);
     const outcome: TSourceOutcome = {
@@ -69,7 +76,7 @@ async function readAll(
         resolver: deps.crawlResolver,
         signal,
         onPages: (fetched, found) =>
-          progress(`${label}: ${fetched} of ${found} pages`, from + (share * fetched) / found),
+          progress(`${label}: ${fetched} of ${found} pages`, from + width * share(fetched, found)),
       });
       outcome.found = reading.candidates.length;
       outcome.aggregateRatings = reading.aggregates.slice(0, 20);
@@ -155,10 +162,10 @@ export async function runDiscovery(deps: DiscoveryDeps, taskId: string, signal?:
     onAnalysed: (done, total) =>
       progress(
         `Analysing ${done} of ${total} new items`,
-        STAGE.analyse + ((STAGE.store - STAGE.analyse) * done) / total,
+        STAGE.analyse + (STAGE.store - STAGE.analyse) * share(done, total),
       ),
     onStored: (done, total) =>
-      progress(`Storing ${done} of ${total} insights`, STAGE.store + ((STAGE.update - STAGE.store) * done) / total),
+      progress(`Storing ${done} of ${total} insights`, STAGE.store + (STAGE.update - STAGE.store) * share(done, total)),
   });
   await progress('Updating sources', STAGE.update);
   const result = resultOf(brand.id, outcomes, kept);

@@ -24,6 +24,11 @@ export async function getTaskOrThrow(db: Database, actor: Actor, taskId: string,
   return task;
 }
 
+/** How far through `total` items `done` is, as 0-1 (all done when there was nothing to do). */
+export function share(done: number, total: number): number {
+  return total > 0 ? Math.min(1, done / total) : 1;
+}
+
 /** Moves the bar; it never goes back, and unchanged values are not written again. */
 export type ProgressReporter = (stage: string, percent: number) => Promise<void>;
 
@@ -36,6 +41,7 @@ export function progressReporter(db: Database, taskId: string, minIntervalMs = 2
   let lastStage = '';
   let lastWrite = 0;
   return async (stage, percent) => {
+    if (!Number.isFinite(percent)) return;
     const rounded = Math.max(lastPercent, Math.min(99, Math.round(percent)));
     const now = Date.now();
     const sameStep = stage.split(' ')[0] === lastStage.split(' ')[0];

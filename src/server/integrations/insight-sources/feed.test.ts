@@ -75,7 +75,10 @@ describe('reading RSS 1.0 (RDF)', () => {
     const feed = parse('rdf.xml');
     expect(feed.format).toBe('rdf');
     expect(feed.title).toBe('Local News: Food and Drink');
-    expect(feed.items.map((item) => item.id)).toEqual([`${ORIGIN}/news/northwind-opens`, `${ORIGIN}/news/coffee-prices`]);
+    expect(feed.items.map((item) => item.id)).toEqual([
+      `${ORIGIN}/news/northwind-opens`,
+      `${ORIGIN}/news/coffee-prices`,
+    ]);
     expect(feed.items[0]).toMatchObject({ author: 'Sam Okafor', date: new Date('2024-02-28T07:00:00Z') });
     expect(feed.items[1]?.text).toBe(
       'Coffee prices rise again. Independent cafes say bean costs have doubled since last year.',
@@ -150,7 +153,9 @@ describe('refusing what is not a feed', () => {
 describe('checking that XML nests properly', () => {
   it('accepts comments, CDATA, processing instructions, doctypes and HTML entities', () => {
     expect(
-      checkWellFormed('<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY x "y">]><!-- c --><rss a="1>2"><t><![CDATA[<b>]]>&nbsp;</t><e/></rss>'),
+      checkWellFormed(
+        '<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY x "y">]><!-- c --><rss a="1>2"><t><![CDATA[<b>]]>&nbsp;</t><e/></rss>',
+      ),
     ).toBeNull();
   });
 

@@ -7,7 +7,10 @@ import { extractPageReviews } from './review-markup.ts';
 const ORIGIN = 'https://shop.example';
 const PAGES = path.resolve(import.meta.dirname, '../../../../tests/fixtures/insight-sources/pages');
 const page = (name: string) =>
-  extractPageReviews(fs.readFileSync(path.join(PAGES, name), 'utf8').replaceAll('{{origin}}', ORIGIN), `${ORIGIN}/${name}`);
+  extractPageReviews(
+    fs.readFileSync(path.join(PAGES, name), 'utf8').replaceAll('{{origin}}', ORIGIN),
+    `${ORIGIN}/${name}`,
+  );
 
 describe('reviews in JSON-LD', () => {
   const { reviews, aggregates } = page('reviews.html');
@@ -27,7 +30,12 @@ describe('reviews in JSON-LD', () => {
       itemName: 'Northwind Roasters Leeds',
     });
     // Untyped, inside the business's review array: the page is its link, the business what it is about.
-    expect(reviews[1]).toMatchObject({ id: null, link: `${ORIGIN}/reviews.html`, rating: 2, itemName: 'Northwind Roasters Leeds' });
+    expect(reviews[1]).toMatchObject({
+      id: null,
+      link: `${ORIGIN}/reviews.html`,
+      rating: 2,
+      itemName: 'Northwind Roasters Leeds',
+    });
     // 9 on a 0-10 scale, and itemReviewed named explicitly.
     expect(reviews[2]).toMatchObject({
       id: `${ORIGIN}/reviews/wholesale-cafe`,
@@ -84,7 +92,13 @@ describe('reviews in microdata', () => {
 
   it('normalises the aggregate on its own scale', () => {
     expect(aggregates).toEqual([
-      { ratingValue: 4.52, reviewCount: null, ratingCount: 42, itemName: 'Ethiopia Yirgacheffe, 250 g', pageUrl: `${ORIGIN}/shop.html` },
+      {
+        ratingValue: 4.52,
+        reviewCount: null,
+        ratingCount: 42,
+        itemName: 'Ethiopia Yirgacheffe, 250 g',
+        pageUrl: `${ORIGIN}/shop.html`,
+      },
     ]);
   });
 });

@@ -49,7 +49,11 @@ describe('reading the 1,000-row fixture', () => {
 
 describe('bad rows', () => {
   const table = readCsvFile(fixture('bad-rows.csv'));
-  const { items, badRows } = mapCsvRows(table, { content: 'Comment', author: 'Reviewer', date: 'Date', rating: 'Rating' }, NOW);
+  const { items, badRows } = mapCsvRows(
+    table,
+    { content: 'Comment', author: 'Reviewer', date: 'Date', rating: 'Rating' },
+    NOW,
+  );
 
   it('are reported by the line they start on, and the good rows are kept', () => {
     expect(badRows).toEqual([
