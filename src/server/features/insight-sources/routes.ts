@@ -130,14 +130,18 @@ export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: Featur
       toDiscoveryTask(await getTaskOrThrow(ctx.db, actorOf(request), request.params.taskId, DISCOVERY_KIND)),
   );
 
-  app.post('/api/consumer-insights/import', signedIn, async (request, reply) => {
-    const { fields, file } = await readCsvUpload(request);
-    const task = await startCsvImport(ctx, {
-      actor: actorOf(request),
-      input: { fields, fileName: file.name, bytes: file.bytes },
-    });
-    return reply.status(202).send(task);
-  });
+  app.post(
+    '/api/consumer-insights/import',
+    { ...signedIn, config: { bodyType: 'multipart' } },
+    async (request, reply) => {
+      const { fields, file } = await readCsvUpload(request);
+      const task = await startCsvImport(ctx, {
+        actor: actorOf(request),
+        input: { fields, fileName: file.name, bytes: file.bytes },
+      });
+      return reply.status(202).send(task);
+    },
+  );
 
   app.get('/api/consumer-insights/imports/:taskId', { ...signedIn, schema: { params: ZTaskParams } }, async (request) =>
     toImportTask(await getTaskOrThrow(ctx.db, actorOf(request), request.params.taskId, IMPORT_KIND)),
