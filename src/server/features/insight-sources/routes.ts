@@ -24,6 +24,9 @@ import { DISCOVERY_KIND, IMPORT_KIND, toDiscoveryTask, toImportTask } from './so
 import { startCsvImport } from './start-csv-import.ts';
 import { startDiscovery } from './start-discovery.ts';
 
+/** Adding a source fetches it, and an import carries up to 20 MB: both are limited per client. */
+const outboundWork = { rateLimit: { max: 30, timeWindow: '1 minute' } };
+
 const CSV_TOO_LARGE = 'The file is larger than 20 MB. Split it into smaller files and import each.';
 const notMultipartCsv = () =>
   new AppError(
@@ -68,7 +71,7 @@ export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: Featur
 
   app.post(
     '/api/brands/:id/insight-sources',
-    { ...signedIn, schema: { params: ZIdParams, body: ZCreateInsightSourceRequest } },
+    { ...signedIn, config: outboundWork, schema: { params: ZIdParams, body: ZCreateInsightSourceRequest } },
     async (request, reply) => {
       const source = await addInsightSource(ctx, {
         actor: actorOf(request),
@@ -132,7 +135,7 @@ export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: Featur
 
   app.post(
     '/api/consumer-insights/import',
-    { ...signedIn, config: { bodyType: 'multipart' } },
+    { ...signedIn, config: { bodyType: 'multipart', ...outboundWork } },
     async (request, reply) => {
       const { fields, file } = await readCsvUpload(request);
       const task = await startCsvImport(ctx, {
