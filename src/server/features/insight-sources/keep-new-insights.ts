@@ -26,7 +26,14 @@ export type KeepOutcome = {
   byOrigin: Map<number, OriginTally>;
 };
 
-export type KeepDeps = { db: Database; ai: AiWriter | null; logger?: AiLogger; signal?: AbortSignal };
+export type KeepDeps = {
+  db: Database;
+  ai: AiWriter | null;
+  logger?: AiLogger;
+  signal?: AbortSignal;
+  /** default AI_REFINEMENT_BUDGET_MS */
+  aiBudgetMs?: number;
+};
 
 export type KeepHooks = {
   /** when the run began: rows with its keys stored since then are this run's own (a retried attempt) */
@@ -39,6 +46,12 @@ const LOOKUP_CHUNK = 1000;
 const STORE_BATCH = 500;
 /** Items analysed between yields, so a long run never holds the event loop (HTTP, heartbeats). */
 const YIELD_EVERY = 25;
+/**
+ * How long a run may spend asking the language model to refine items, one call per item. After
+ * that the rest are analysed by the local engine alone (and say so: analysedBy 'local'), so a
+ * 50,000-row import finishes within its job's time limit instead of being retried for ever.
+ */
+export const AI_REFINEMENT_BUDGET_MS = 5 * 60_000;
 
 type Keyed = Candidate & { key: string };
 
@@ -138,8 +151,10 @@ export async function keepNewInsights(
   countNotKept(fresh.slice(toKeep.length));
 
   const analysed: { item: Keyed; analysis: AnalysedText }[] = [];
+  const aiUntil = Date.now() + (deps.aiBudgetMs ?? AI_REFINEMENT_BUDGET_MS);
   for (const [index, item] of toKeep.entries()) {
-    const analysis = await analyseInsightText(item.content, { ai: deps.ai, logger: deps.logger, signal: deps.signal });
+    const ai = deps.ai && Date.now() < aiUntil ? deps.ai : null;
+    const analysis = await analyseInsightText(item.content, { ai, logger: deps.logger, signal: deps.signal });
     analysed.push({ item, analysis });
     if ((index + 1) % YIELD_EVERY === 0) {
       deps.signal?.throwIfAborted();

@@ -1,4 +1,4 @@
-import { and, desc, inArray, like } from 'drizzle-orm';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
@@ -12,7 +12,6 @@ import {
   ZTaskParams,
 } from '../../../shared/schemas/insight-sources.ts';
 import { taskProgress } from '../../db/schema/index.ts';
-import { ownedBy } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { AppError } from '../../http/errors.ts';
 import type { FeatureContext } from '../context.ts';
@@ -104,7 +103,7 @@ export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: Featur
     },
   );
 
-  /** The user's discovery still queued or running (of any kind), so every page can hold its buttons. */
+  /** The user's own discovery still queued or running (of any kind): one at a time per user. */
   app.get('/api/consumer-insights/discoveries/active', signedIn, async (request): Promise<TActiveDiscovery> => {
     const actor = actorOf(request);
     const [task] = await ctx.db
@@ -112,7 +111,7 @@ export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: Featur
       .from(taskProgress)
       .where(
         and(
-          ownedBy(actor, taskProgress.userId),
+          eq(taskProgress.userId, actor.user.id),
           like(taskProgress.kind, 'discovery:%'),
           inArray(taskProgress.status, ['queued', 'running']),
         ),
