@@ -211,4 +211,16 @@ describe('access', () => {
     expect(response.json()).toEqual({ message: featureLimitMessage('free', 'consumerInsights'), code: 'plan_feature' });
     expect((await inject('GET', sourcesUrl(freeBrand), cookie)).json()).toEqual([]);
   });
+
+  it('lets an account that moved to the free plan remove the sources it has', async () => {
+    const email = 'sources-downgraded@example.com';
+    const cookie = await target.signInAs(email);
+    await setPlan(target.database, email, 'smb');
+    const id = await createBrand(cookie, 'Downgraded Beans', site.url);
+    const added = await inject('POST', sourcesUrl(id), cookie, { kind: 'site_reviews' });
+    expect(added.statusCode).toBe(201);
+    await setPlan(target.database, email, 'free');
+    expect((await inject('GET', sourcesUrl(id), cookie)).json()).toHaveLength(1);
+    expect((await inject('DELETE', `${sourcesUrl(id)}/${added.json().id}`, cookie)).statusCode).toBe(204);
+  });
 });

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, consumerInsights, users } from '../../src/server/db/schema/index.ts';
 import { type InsightSourcesSite, startInsightSourcesSite } from '../doubles/insight-sources-site.ts';
-import { newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { setPlan } from '../helpers/seed.ts';
 
@@ -160,6 +160,12 @@ describe('consumer insight sources', () => {
       .getByText('Last discovery: 0 new insights, 8 items already in your list.')
       .waitFor();
     expect(await storedInsights()).toBe(8);
+
+    // The cards fit a phone's width.
+    await page.setViewportSize(MOBILE);
+    await sources.getByText('5 insights added').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await screenshotFor(page, 'insight-sources-mobile');
     await page.context().close();
   });
 });

@@ -58,9 +58,9 @@ function SourceRow({ source, onDelete }: { source: TInsightSourceDto; onDelete: 
             <Badge variant="outline">{insightSourceKindLabels[source.kind]}</Badge>
             {source.status === 'failed' ? (
               <Badge variant="destructive">Failed</Badge>
-            ) : (
+            ) : source.lastCheckedAt ? (
               <Badge variant="success">Active</Badge>
-            )}
+            ) : null}
           </div>
           <a
             href={source.url}
