@@ -68,7 +68,7 @@ export function AddSourceDialog({
         onSuccess: (source) => {
           toast({
             title: 'Source Added',
-            description: `${source.title ?? source.url} is now a source of ${brand.name}.`,
+            description: `${source.title ?? source.url} will be read by the next discovery.`,
           });
           close();
         },
