@@ -84,9 +84,15 @@ async function readAll(
       candidates.push(...reading.candidates.map((candidate) => ({ ...candidate, origin: index })));
       titles.push(reading.title);
     } catch (error) {
-      if (!(error instanceof SourceReadError)) throw error;
+      signal?.throwIfAborted();
       outcome.status = 'failed';
-      outcome.error = error.message;
+      if (error instanceof SourceReadError) outcome.error = error.message;
+      else {
+        // Something unforeseen in this source's content must not stop the brand's other sources.
+        deps.logger.error({ err: error, sourceId: source.id }, 'reading an insight source failed unexpectedly');
+        outcome.error =
+          'The source could not be read because of an error on our side. It will be tried again next time.';
+      }
       titles.push(null);
     }
     outcomes.push(outcome);

@@ -19,6 +19,12 @@ export const importQueryKey = (taskId: string) => ['/api/consumer-insights', 'im
 /** How often a running discovery or import is asked about; only while it runs. */
 export const TASK_POLL_MS = 1000;
 
+/** Asked again while the task runs; never after it ends or once a read has failed. */
+function taskPollInterval(query: { state: { data: { status: string } | undefined; error: unknown } }) {
+  if (query.state.error) return false;
+  return !query.state.data || isTaskRunning(query.state.data) ? TASK_POLL_MS : false;
+}
+
 export function useInsightSources(brandId: string) {
   return useQuery<TInsightSourceDto[]>({ queryKey: insightSourcesQueryKey(brandId) });
 }
@@ -55,7 +61,7 @@ export function useDiscoveryTask(taskId: string | null) {
     queryKey: discoveryQueryKey(taskId ?? ''),
     enabled: taskId !== null,
     staleTime: 0,
-    refetchInterval: (query) => (!query.state.data || isTaskRunning(query.state.data) ? TASK_POLL_MS : false),
+    refetchInterval: taskPollInterval,
   });
 }
 
@@ -64,7 +70,7 @@ export function useImportTask(taskId: string | null) {
     queryKey: importQueryKey(taskId ?? ''),
     enabled: taskId !== null,
     staleTime: 0,
-    refetchInterval: (query) => (!query.state.data || isTaskRunning(query.state.data) ? TASK_POLL_MS : false),
+    refetchInterval: taskPollInterval,
   });
 }
 
