@@ -16,10 +16,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import pg from 'pg';
 import { openDatabase } from '../src/server/db/client.ts';
 import { brands, sessions, users } from '../src/server/db/schema/index.ts';
-import { freePort, type StartedProcess, sampleMax, startServing } from './app-process.ts';
+import { SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/http/session.ts';
+import { createPostgresDatabase, dropPostgresDatabase } from '../tests/helpers/database.ts';
+import { freePort } from '../tests/helpers/ports.ts';
+import { type StartedProcess, sampleMax, startServing } from './app-process.ts';
 import { runLoad } from './load.ts';
 
 const CONNECTIONS = 16;
@@ -53,9 +55,9 @@ async function seed(target: { databaseUrl: string } | { directory: string }): Pr
       });
     }
     const sid = randomBytes(32).toString('base64url');
-    const expire = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000);
+    const expire = new Date(Date.now() + SESSION_TTL_MS);
     await database.db.insert(sessions).values({ sid, sess: { userId: user!.id }, expire });
-    return { cookie: `brandlens.sid=${encodeURIComponent(fastifyCookie.sign(sid, SESSION_SECRET))}` };
+    return { cookie: `${SESSION_COOKIE}=${encodeURIComponent(fastifyCookie.sign(sid, SESSION_SECRET))}` };
   } finally {
     await database.close();
   }
@@ -113,24 +115,19 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 
 async function measurePostgres() {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  const name = `brandlens_bench_${process.pid}`;
-  await admin.query(`create database ${name}`);
-  const databaseUrl = new URL(ADMIN_URL);
-  databaseUrl.pathname = `/${name}`;
+  const { name, url: databaseUrl } = await createPostgresDatabase(ADMIN_URL, 'brandlens_bench');
   let app: StartedProcess | undefined;
   let bare: StartedProcess | undefined;
   try {
-    const { cookie } = await seed({ databaseUrl: databaseUrl.href });
+    const { cookie } = await seed({ databaseUrl });
     bare = await startServing({
       command: process.execPath,
       args: [path.join(root, 'bench/bare-brands-server.ts')],
-      env: { DATABASE_URL: databaseUrl.href, SESSION_SECRET },
+      env: { DATABASE_URL: databaseUrl, SESSION_SECRET },
       port: await freePort(),
       logFile: path.join(os.tmpdir(), 'brandlens-bench-bare.log'),
     });
-    app = await startApp({ DATABASE_URL: databaseUrl.href }, await freePort(), 'brandlens-bench-app-postgres.log');
+    app = await startApp({ DATABASE_URL: databaseUrl }, await freePort(), 'brandlens-bench-app-postgres.log');
     const idle = await idleRss(app);
     await sameAnswers(app, bare, cookie);
 
@@ -166,8 +163,7 @@ async function measurePostgres() {
   } finally {
     await app?.stop();
     await bare?.stop();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await dropPostgresDatabase(name, ADMIN_URL);
   }
 }
 

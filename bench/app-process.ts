@@ -5,9 +5,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { request } from 'undici';
+import { firstAnswer } from '../tests/helpers/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -22,15 +21,6 @@ export type StartedProcess = {
   cpuMs(): number;
   stop(): Promise<void>;
 };
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
 
 function childrenOf(pid: number): number[] {
   try {
@@ -71,22 +61,6 @@ function servingPid(pid: number): number {
   return leaves.reduce((best, leaf) => (rssMbOf(leaf) > rssMbOf(best) ? leaf : best), leaves[0] ?? pid);
 }
 
-/** Polls until the server answers at all (any status), or fails after `timeoutMs`. */
-async function waitForFirstAnswer(origin: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the process exited with code ${child.exitCode} before answering`);
-    try {
-      const response = await request(`${origin}/api/auth/user`);
-      await response.body.arrayBuffer();
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-  throw new Error(`no answer from ${origin} within ${timeoutMs} ms`);
-}
-
 /** Spawns `command args` in its own process group and waits for its first answer on `port`. */
 export async function startServing(options: {
   command: string;
@@ -113,7 +87,9 @@ export async function startServing(options: {
     fs.closeSync(log);
   };
   try {
-    await waitForFirstAnswer(origin, child, options.timeoutMs ?? 120_000);
+    await (
+      await firstAnswer(`${origin}/api/auth/user`, child, { timeoutMs: options.timeoutMs ?? 120_000, intervalMs: 20 })
+    ).arrayBuffer();
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}; see ${options.logFile}`);

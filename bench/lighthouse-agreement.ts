@@ -18,8 +18,9 @@
 import fs from 'node:fs';
 import type { CheckResult, CrawledPage } from '../src/server/analysis/types.ts';
 import { startFixtureSite } from '../tests/doubles/fixture-site.ts';
-import { CHROMIUM_FLAGS, chromiumExecutable } from '../tests/helpers/browser.ts';
+import { chromiumExecutable } from '../tests/helpers/browser.ts';
 import { auditDirectlyMedian, BENCH_SLOW_MS, ms } from './audit-fixture.ts';
+import { launchChromeForLighthouse } from './lighthouse-chrome.ts';
 
 /** Lighthouse's SEO audits that we model, in Lighthouse's order. */
 const AUDITS = [
@@ -92,11 +93,6 @@ export async function measureLighthouseAgreement() {
     console.log('  Skipped: no Chromium found (set CHROMIUM_PATH, or install Debian chromium at /usr/bin/chromium)');
     return null;
   }
-  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
-    import('lighthouse'),
-    import('chrome-launcher'),
-  ]);
-
   const site = await startFixtureSite({ slowMs: BENCH_SLOW_MS });
   try {
     const { median } = await auditDirectlyMedian(site.url);
@@ -107,12 +103,7 @@ export async function measureLighthouseAgreement() {
     const home = snapshot.pages[0];
 
     const launchStarted = performance.now();
-    const chrome = await chromeLauncher.launch({
-      chromePath: chromium.executablePath,
-      chromeFlags: CHROMIUM_FLAGS,
-      logLevel: 'silent',
-      envVars: chromium.env ? { ...process.env, ...chromium.env } : undefined,
-    });
+    const { lighthouse, chrome } = await launchChromeForLighthouse();
     const launchMs = performance.now() - launchStarted;
 
     type Row = { page: string; audit: AuditId; ours: Verdict; lighthouse: Verdict; detail: string; examined: boolean };

@@ -4,8 +4,8 @@
  * and SEO per page, with the metrics behind the performance score.
  */
 import os from 'node:os';
-import { CHROMIUM_FLAGS, chromiumExecutable } from '../tests/helpers/browser.ts';
 import { startServer } from '../tests/helpers/server.ts';
+import { launchChromeForLighthouse } from './lighthouse-chrome.ts';
 
 const PAGES = ['/', '/privacy-policy', '/signin', '/demo-dashboard'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -21,18 +21,8 @@ type Audit = { score: number | null; displayValue?: string; title: string };
 type PageScores = { page: string; scores: Record<(typeof CATEGORIES)[number], number | null> };
 
 export async function measurePublicLighthouse(): Promise<PageScores[]> {
-  const chromium = await chromiumExecutable();
-  const [{ default: lighthouse }, chromeLauncher] = await Promise.all([
-    import('lighthouse'),
-    import('chrome-launcher'),
-  ]);
   const server = await startServer();
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromium.executablePath,
-    chromeFlags: CHROMIUM_FLAGS,
-    logLevel: 'silent',
-    envVars: chromium.env ? { ...process.env, ...chromium.env } : undefined,
-  });
+  const { lighthouse, chrome } = await launchChromeForLighthouse();
   const results: PageScores[] = [];
   const benchmarkIndexes: number[] = [];
   try {

@@ -39,3 +39,17 @@ export function readBuildMarker(clientDir: string): BuildMarker | null {
     return null;
   }
 }
+
+/** The newest modification time (ms) of the files at these paths, directories walked; 0 when none exist. */
+export function newestMtime(entries: string[]): number {
+  let newest = 0;
+  for (const entry of entries) {
+    if (!fs.existsSync(entry)) continue;
+    const stat = fs.statSync(entry);
+    const mtime = stat.isDirectory()
+      ? newestMtime(fs.readdirSync(entry).map((child) => path.join(entry, child)))
+      : stat.mtimeMs;
+    newest = Math.max(newest, mtime);
+  }
+  return newest;
+}

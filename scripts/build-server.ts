@@ -10,18 +10,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { newestMtime } from './build-marker.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const serverOutDir = path.join(root, 'dist/server');
 export const serverEntries = { main: 'src/server/main.ts', worker: 'src/server/worker.ts' };
 const buildInputs = ['src/server', 'src/shared', 'package-lock.json', 'scripts/build-server.ts'];
-
-function newestMtime(entry: string): number {
-  if (!fs.existsSync(entry)) return 0;
-  const stat = fs.statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(entry).map((child) => newestMtime(path.join(entry, child))));
-}
 
 /** Whether a source of the server changed since dist/server was built (or it never was). */
 export function serverBuildIsStale(): boolean {
@@ -31,7 +25,7 @@ export function serverBuildIsStale(): boolean {
       return fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
     }),
   );
-  return Math.max(...buildInputs.map((input) => newestMtime(path.join(root, input)))) > builtAt;
+  return newestMtime(buildInputs.map((input) => path.join(root, input))) > builtAt;
 }
 
 export async function buildServer(): Promise<void> {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rollup } from 'vite';
+import { escapeHtml } from '../src/shared/html.ts';
 import { notFoundPage, pagePlaceholders, publicPages, signedInLandingPage } from '../src/shared/routes.ts';
 import { classesIn, pruneCss } from './page-css.ts';
 
@@ -33,10 +34,6 @@ function stylesheetOf(shell: string, outDir: string): string {
   const href = /<link rel="stylesheet" crossorigin href="([^"]+\.css)">/.exec(shell)?.[1];
   if (!href) throw new Error('Prerender: the built index.html links no stylesheet');
   return fs.readFileSync(path.join(outDir, href.replace(/^\//, '')), 'utf8');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** The public pages' script and the chunks it imports, as URLs under base, the script first. */

@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readBuildMarker } from './build-marker.ts';
+import { newestMtime, readBuildMarker } from './build-marker.ts';
 import { serverBuildIsStale, serverOutDir } from './build-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -17,21 +17,6 @@ const sourceDirs = ['src/client', 'src/shared'].map((dir) => path.join(root, dir
 const buildInputs = ['vite.config.ts', 'package-lock.json', 'scripts/prerender.ts', 'scripts/build-marker.ts'].map(
   (file) => path.join(root, file),
 );
-
-function newestMtime(entries: string[]): number {
-  let newest = 0;
-  for (const entry of entries) {
-    if (!fs.existsSync(entry)) continue;
-    const stat = fs.statSync(entry);
-    if (stat.isDirectory()) {
-      const children = fs.readdirSync(entry).map((child) => path.join(entry, child));
-      newest = Math.max(newest, newestMtime(children));
-    } else {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  }
-  return newest;
-}
 
 const builtAt = fs.existsSync(stampPath) ? fs.statSync(stampPath).mtimeMs : 0;
 const production = readBuildMarker(path.dirname(stampPath))?.production === true;

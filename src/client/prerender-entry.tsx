@@ -14,9 +14,11 @@ import PrivacyPolicyPage from './features/legal/privacy-policy-page.tsx';
 import NotFoundPage from './features/not-found/not-found-page.tsx';
 
 /** Each prerendered document by its key in src/shared/routes.ts (a public path, or a variant's name). */
+const signedOutLanding = () => <LandingPage signedIn={false} welcomeName="" />;
+
 const pages: Record<string, () => ReactNode> = {
-  '/': () => <LandingPage signedIn={false} welcomeName="" />,
-  '/landing': () => <LandingPage signedIn={false} welcomeName="" />,
+  '/': signedOutLanding,
+  '/landing': signedOutLanding,
   'landing-signed-in': () => <LandingPage signedIn welcomeName={pagePlaceholders.welcomeName} />,
   '/privacy-policy': () => <PrivacyPolicyPage />,
   '/signin': () => <SignInPage authProviders={pagePlaceholders.authProviders} />,

@@ -25,6 +25,7 @@ const SettingsPage = lazy(() => import('./features/settings/settings-page.tsx'))
 const EmailReportsPage = lazy(() => import('./features/email-reports/email-reports-page.tsx'));
 const WhiteLabelPage = lazy(() => import('./features/white-label/white-label-page.tsx'));
 const SupportInboxPage = lazy(() => import('./features/admin/support-inbox-page.tsx'));
+const OutboxPage = lazy(() => import('./features/admin/outbox-page.tsx'));
 
 /** Each app screen's component, by its path in the shared route table. */
 const appScreenComponents: Record<TAppScreenPath, ComponentType> = {
@@ -40,6 +41,7 @@ const appScreenComponents: Record<TAppScreenPath, ComponentType> = {
   '/email-reports': EmailReportsPage,
   '/white-label': WhiteLabelPage,
   '/admin/support': SupportInboxPage,
+  '/admin/outbox': OutboxPage,
 };
 
 const appScreens = pathPattern(appScreenPaths);

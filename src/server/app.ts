@@ -133,6 +133,8 @@ export async function buildApp(options: AppOptions) {
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build's HTML files carry placeholders: pages are answered by pageFor below, never raw.
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
       setHeaders: (res, filePath) => {
         // Vite names assets by content hash, so they never change under the same name.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -151,7 +153,7 @@ export async function buildApp(options: AppOptions) {
     // Public pages come prerendered; app screens and shared links get the app shell; any other path
     // is a real 404 with the not-found page.
     const findVisitor = async () => (await auth.findActor(request, reply))?.user ?? null;
-    return sendClientPage(reply, await pageFor(pathname, findVisitor));
+    return sendClientPage(reply, await pageFor(pathname, findVisitor), request.headers['accept-encoding']);
   });
 
   return app;

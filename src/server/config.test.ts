@@ -45,4 +45,32 @@ describe('loadConfig', () => {
     expect(config.oidc.replit).toEqual({ issuerUrl: 'https://replit.com/oidc', clientId: 'abc', clientSecret: 'shh' });
     expect(config.oidc.google?.issuerUrl).toBe('https://accounts.google.com');
   });
+
+  it('keeps mail in the local outbox with a default sender until SMTP_URL is set', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/brandlens' });
+    expect(config.mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Brandlens <no-reply@brandlens.local>',
+      fromAddress: 'no-reply@brandlens.local',
+      outboxDir: '/srv/brandlens/outbox',
+    });
+    const smtp = loadConfig({
+      SMTP_URL: 'smtps://user:pw@mail.example:465',
+      MAIL_FROM: '"Acme, Reports" <reports@acme.example>',
+    });
+    expect(smtp.mail).toMatchObject({
+      smtpUrl: 'smtps://user:pw@mail.example:465',
+      from: '"Acme, Reports" <reports@acme.example>',
+      fromAddress: 'reports@acme.example',
+    });
+    expect(loadConfig({ MAIL_FROM: 'reports@acme.example' }).mail.fromAddress).toBe('reports@acme.example');
+  });
+
+  it('names a bad SMTP_URL or MAIL_FROM', () => {
+    expect(() => loadConfig({ SMTP_URL: 'https://mail.example' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => loadConfig({ MAIL_FROM: 'Brandlens' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_FROM: 'Brandlens <not an address>' })).toThrow(/MAIL_FROM/);
+  });
 });

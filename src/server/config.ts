@@ -29,6 +29,22 @@ const commaList = z.preprocess(
     ),
 );
 
+/** The sender when MAIL_FROM is unset: a name people recognise and an address that takes no replies. */
+export const DEFAULT_MAIL_FROM = 'Brandlens <no-reply@brandlens.local>';
+
+/** `Name <address>` or a bare address; the name may be quoted. */
+const MAIL_FROM_FORMAT = /^\s*(?:(?:"([^"]*)"|([^<>"]*?))\s*<([^<>\s]+)>|([^<>\s]+))\s*$/;
+
+/** MAIL_FROM split into its display name and address, or null when it is not a sender. */
+export function parseMailFrom(value: string): { name: string | null; address: string } | null {
+  const match = MAIL_FROM_FORMAT.exec(value);
+  if (!match) return null;
+  const address = match[3] ?? match[4] ?? '';
+  if (!z.email().safeParse(address).success) return null;
+  const name = (match[1] ?? match[2] ?? '').trim();
+  return { name: name || null, address };
+}
+
 const ZEnvironment = z.object({
   NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
@@ -53,6 +69,16 @@ const ZEnvironment = z.object({
   ADMIN_USER_IDS: commaList,
   CRAWLER_ALLOW_LOOPBACK: booleanFlag,
   ADMIN_EMAILS: commaList,
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .url({
+        protocol: /^smtps?$/,
+        error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587',
+      })
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_MAIL_FROM)),
 });
 
 export type OidcProviderConfig = {
@@ -81,6 +107,18 @@ export type Config = {
   ai: AiConfig;
   /** Lets the crawler fetch loopback addresses (tests audit a fixture site on 127.0.0.1). Never in production. */
   crawlerAllowLoopback: boolean;
+  mail: MailConfig;
+};
+
+export type MailConfig = {
+  /** smtp(s)://user:password@host:port; undefined keeps every message in the local outbox */
+  smtpUrl: string | undefined;
+  /** The From header, as configured: `Brandlens <no-reply@example.com>` */
+  from: string;
+  /** The address alone; its domain also names the Message-IDs */
+  fromAddress: string;
+  /** DATA_DIR/outbox: one .eml file per message (a copy of what SMTP was given, or the message itself) */
+  outboxDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -101,6 +139,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (isProduction && env.CRAWLER_ALLOW_LOOPBACK) {
     throw new ConfigError(
       'Invalid configuration:\n  CRAWLER_ALLOW_LOOPBACK: must not be set when NODE_ENV is production',
+    );
+  }
+  const sender = parseMailFrom(env.MAIL_FROM);
+  if (!sender) {
+    throw new ConfigError(
+      'Invalid configuration:\n  MAIL_FROM: must be an address or "Name <address>", e.g. Brandlens <no-reply@example.com>',
     );
   }
   let ai: AiConfig;
@@ -134,5 +178,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin: { userIds: env.ADMIN_USER_IDS, emails: adminEmails.map((email) => email.toLowerCase()) },
     crawlerAllowLoopback: env.CRAWLER_ALLOW_LOOPBACK,
     ai,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM.trim(),
+      fromAddress: sender.address,
+      outboxDir: path.resolve(env.DATA_DIR, 'outbox'),
+    },
   };
 }

@@ -1,3 +1,5 @@
+import { joinWords } from './words.ts';
+
 /** What people read for an audit's areas and score groups: the report page, the PDFs and the recommendations. */
 export const areaLabels = {
   website: 'Website',
@@ -39,6 +41,5 @@ export const NOT_ENOUGH_MEASURED = 'Not enough measured';
 /** ['a colour palette', 'a logo', 'brand fonts'] → 'Add a colour palette, a logo or brand fonts to the brand to measure it.' */
 export function toAddSentence(toAdd: readonly string[]): string {
   if (toAdd.length === 0) return 'Too few checks applied to give it a score.';
-  const list = toAdd.length === 1 ? toAdd[0] : `${toAdd.slice(0, -1).join(', ')} or ${toAdd.at(-1)}`;
-  return `Add ${list} to the brand to measure it.`;
+  return `Add ${joinWords(toAdd, 'or')} to the brand to measure it.`;
 }

@@ -4,6 +4,7 @@ import {
   featureLimitMessage,
   featureNames,
   featuresAddedBy,
+  featureUpgradePromptFor,
   type PlanFeature,
   planKeys,
   plans,
@@ -86,5 +87,25 @@ describe('the free plan', () => {
       'Your Free plan includes the brand score and PDF export. Starter adds AI recommendations, consumer insights and competitor tracking.',
     );
     expect(auditLimitMessage('free')).toBe('Your Free plan includes 1 audit. Upgrade your plan to run more audits.');
+  });
+});
+
+describe('the prompt for a feature the plan lacks', () => {
+  it('offers consumer insights to the free plan through Starter, with its allowance', () => {
+    expect(featureUpgradePromptFor('free', 'consumerInsights')).toEqual({
+      title: 'Unlock consumer insights',
+      body: 'Your Free plan includes the brand score and PDF export. Starter adds consumer insights, up to 200 of them.',
+      upgradeTo: 'starter',
+    });
+  });
+
+  it('is null for plans that have the feature, and climbs past plans that lack it', () => {
+    for (const key of planKeys) {
+      if (plans[key].allows.consumerInsights) expect(featureUpgradePromptFor(key, 'consumerInsights')).toBeNull();
+    }
+    expect(featureUpgradePromptFor('starter', 'whiteLabel')).toMatchObject({ upgradeTo: 'agency' });
+    expect(featureUpgradePromptFor('smb', 'teamManagement')?.body).toBe(
+      'Your SMB plan includes unlimited audits on up to 5 brands. Agency adds team management.',
+    );
   });
 });

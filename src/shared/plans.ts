@@ -3,6 +3,8 @@
  * page's pricing section, the subscription screens, the upgrade prompts and the server's limit
  * checks all read this one constant.
  */
+import { joinWords } from './words.ts';
+
 export const planKeys = ['free', 'starter', 'smb', 'agency'] as const;
 export type PlanKey = (typeof planKeys)[number];
 
@@ -66,6 +68,7 @@ export type Plan = {
   includesText: string;
 };
 
+/** What every paid plan includes; free takes some away, agency adds the agency features. */
 const paidFeatures: PlanFeatures = {
   recommendations: true,
   consumerInsights: true,
@@ -86,15 +89,7 @@ export const plans: Record<PlanKey, Plan> = {
     buttonLabel: 'Get Started',
     features: ['1 brand audit', 'Basic brand score', 'PDF report export'],
     limits: { brands: 1, audits: 1, insights: 0, competitorReports: 0, accessDays: null, teamMembers: 0 },
-    allows: {
-      recommendations: false,
-      consumerInsights: false,
-      competitorTracking: false,
-      whiteLabel: false,
-      teamManagement: false,
-      apiAccess: false,
-      freshAiAnalysis: false,
-    },
+    allows: { ...paidFeatures, recommendations: false, consumerInsights: false, competitorTracking: false },
     upgradeTo: 'starter',
     includesText: 'the brand score and PDF export',
   },
@@ -165,15 +160,7 @@ export const plans: Record<PlanKey, Plan> = {
       accessDays: null,
       teamMembers: AGENCY_TEAM_LIMIT,
     },
-    allows: {
-      recommendations: true,
-      consumerInsights: true,
-      competitorTracking: true,
-      whiteLabel: true,
-      teamManagement: true,
-      apiAccess: true,
-      freshAiAnalysis: true,
-    },
+    allows: { ...paidFeatures, whiteLabel: true, teamManagement: true, apiAccess: true, freshAiAnalysis: true },
     upgradeTo: null,
     includesText: 'every feature',
   },
@@ -202,10 +189,6 @@ export function featuresAddedBy(from: PlanKey, to: PlanKey): PlanFeature[] {
   );
 }
 
-function listed(words: string[]): string {
-  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
-}
-
 /** The audit allowance in words: "1 audit", "5 audits within 30 days". */
 export function auditAllowanceText(planKey: PlanKey): string | null {
   const { audits, accessDays } = plans[planKey].limits;
@@ -230,7 +213,7 @@ export function upgradePromptFor(planKey: PlanKey, reason: UpgradeReason): Upgra
     if (added.length === 0) return null;
     return {
       title: 'Get more from this audit',
-      body: `Your ${plan.name} plan includes ${plan.includesText}. ${next.name} adds ${listed(added)}.`,
+      body: `Your ${plan.name} plan includes ${plan.includesText}. ${next.name} adds ${joinWords(added)}.`,
       upgradeTo: next.key,
     };
   }
@@ -239,6 +222,31 @@ export function upgradePromptFor(planKey: PlanKey, reason: UpgradeReason): Upgra
   return {
     title: planKey === 'free' ? 'Keep tracking your brand' : 'Track your brand every month',
     body: `Your ${plan.name} plan includes ${allowance}. Upgrade to ${next.name} to re-run audits as you fix things and see your score move.`,
+    upgradeTo: next.key,
+  };
+}
+
+/** How many of a feature's records a plan keeps, when it counts them; null when unlimited or not counted. */
+function keptAllowance(plan: Plan, feature: PlanFeature): string | null {
+  if (feature === 'consumerInsights' && plan.limits.insights !== null) return `up to ${plan.limits.insights} of them`;
+  return null;
+}
+
+/**
+ * The prompt on a screen whose whole feature the plan lacks (consumer insights on Free): the
+ * first plan up the ladder that has it, in the plans table's words. Null when the plan has it.
+ */
+export function featureUpgradePromptFor(planKey: PlanKey, feature: PlanFeature): UpgradePromptText | null {
+  const plan = plans[planKey];
+  if (plan.allows[feature]) return null;
+  let next = plan.upgradeTo ? plans[plan.upgradeTo] : null;
+  while (next && !next.allows[feature]) next = next.upgradeTo ? plans[next.upgradeTo] : null;
+  if (!next) return null;
+  const name = featureNames[feature];
+  const allowance = keptAllowance(next, feature);
+  return {
+    title: `Unlock ${name}`,
+    body: `Your ${plan.name} plan includes ${plan.includesText}. ${next.name} adds ${name}${allowance ? `, ${allowance}` : ''}.`,
     upgradeTo: next.key,
   };
 }

@@ -79,6 +79,7 @@ export const appScreenPaths = [
   '/email-reports',
   '/white-label',
   '/admin/support',
+  '/admin/outbox',
 ] as const;
 
 export type TAppScreenPath = (typeof appScreenPaths)[number];

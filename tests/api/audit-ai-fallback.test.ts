@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema/index.ts';
 import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
 import { type LlmDouble, startLlmDouble } from '../doubles/llm.ts';
 import { createWorkingTestApp, type WorkingTestApp, waitForAudit } from '../helpers/jobs.ts';
+import { setPlan } from '../helpers/seed.ts';
 
 // With a language model configured, a model that answers garbage or fails never fails the audit.
 let target: WorkingTestApp;
@@ -25,10 +24,7 @@ beforeAll(async () => {
     },
   });
   cookie = await target.signInAs('ai-audit@example.com');
-  await target.database.db
-    .update(users)
-    .set({ planType: 'smb', maxBrands: 5 })
-    .where(eq(users.email, 'ai-audit@example.com'));
+  await setPlan(target.database, 'ai-audit@example.com', 'smb');
   const brand = await target.app.inject({
     method: 'POST',
     url: '/api/brands',

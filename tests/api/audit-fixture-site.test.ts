@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema/index.ts';
 import type { TAuditDetail, TCheckResult } from '../../src/shared/schemas/audits.ts';
 import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
 import { multipartFile } from '../helpers/app.ts';
 import { createWorkingTestApp, type WorkingTestApp, waitForAudit } from '../helpers/jobs.ts';
+import { setPlan } from '../helpers/seed.ts';
 
 // The fixture site's planted faults are listed in tests/fixtures/site/FAULTS.md.
 let target: WorkingTestApp;
@@ -23,10 +22,7 @@ beforeAll(async () => {
   fixture = await startFixtureSite({ slowMs: 11_000 });
   target = await createWorkingTestApp({ env: { CRAWLER_ALLOW_LOOPBACK: 'true' } });
   cookie = await target.signInAs('fixture@example.com');
-  await target.database.db
-    .update(users)
-    .set({ planType: 'smb', maxBrands: 5 })
-    .where(eq(users.email, 'fixture@example.com'));
+  await setPlan(target.database, 'fixture@example.com', 'smb');
 
   const logoFile = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/site/images/logo.png'));
   const body = multipartFile(logoFile, { fileName: 'logo.png', contentType: 'image/png' });

@@ -11,7 +11,6 @@ import {
 } from '../../src/server/jobs/definitions/fail-stale-audits.handler.ts';
 import { runAuditJob } from '../../src/server/jobs/definitions/run-audit.ts';
 import { createJobQueue } from '../../src/server/jobs/queue.ts';
-import { registerJobs } from '../../src/server/jobs/registry.ts';
 import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
 import { startTcpProxy } from '../doubles/tcp-proxy.ts';
 import { createTestApp, type TestApp, testConfig } from '../helpers/app.ts';
@@ -21,7 +20,8 @@ import {
   type ReopenableTestDatabase,
   testDatabaseUrl,
 } from '../helpers/database.ts';
-import { waitFor, waitForAudit } from '../helpers/jobs.ts';
+import { startTestQueue, waitFor, waitForAudit } from '../helpers/jobs.ts';
+import { setPlan } from '../helpers/seed.ts';
 
 // A worker killed mid-audit leaves its job active. Embedded mode resumes it when the app starts
 // again (the directory lock proves the old process is gone); with PostgreSQL the attempt's lease
@@ -38,17 +38,14 @@ afterAll(async () => {
   await fixture.close();
 });
 
-async function startWorker(database: DatabaseHandle, options: { soleWorker?: boolean } = {}) {
-  const queue = createJobQueue({ database, logger, pollingIntervalSeconds: 0.5, ...options });
-  await registerJobs(queue, { database, config: testConfig(env), logger });
-  await queue.start();
-  return queue;
+function startWorker(database: DatabaseHandle, options: { soleWorker?: boolean } = {}) {
+  return startTestQueue(database, { config: testConfig(env), logger, ...options });
 }
 
 /** Signs in, creates a brand on the fixture site and starts its audit; resolves once the crawl is mid-way. */
 async function startAuditMidCrawl(target: TestApp, email: string) {
   const cookie = await target.signInAs(email);
-  await target.database.db.update(users).set({ planType: 'smb', maxBrands: 5 }).where(eq(users.email, email));
+  await setPlan(target.database, email, 'smb');
   const brand = await target.app.inject({
     method: 'POST',
     url: '/api/brands',

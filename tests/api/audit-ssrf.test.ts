@@ -1,9 +1,8 @@
 import dns from 'node:dns/promises';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema/index.ts';
 import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
 import { createWorkingTestApp, type WorkingTestApp, waitForAudit } from '../helpers/jobs.ts';
+import { setPlan } from '../helpers/seed.ts';
 
 // Audits of addresses a server must never fetch fail with a reason the user can read.
 let strict: WorkingTestApp;
@@ -25,10 +24,7 @@ beforeAll(async () => {
   strictCookie = await strict.signInAs('ssrf@example.com');
   testCookie = await loopbackAllowed.signInAs('ssrf@example.com');
   for (const target of [strict, loopbackAllowed]) {
-    await target.database.db
-      .update(users)
-      .set({ planType: 'agency', maxBrands: 999 })
-      .where(eq(users.email, 'ssrf@example.com'));
+    await setPlan(target.database, 'ssrf@example.com', 'agency');
   }
 });
 

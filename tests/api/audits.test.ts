@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { audits, users } from '../../src/server/db/schema/index.ts';
+import { audits } from '../../src/server/db/schema/index.ts';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
+import { setPlan } from '../helpers/seed.ts';
 
 // No worker is registered here: audits stay processing, which is what these route tests need.
 let target: TestApp;
@@ -53,20 +54,14 @@ describe('POST /api/audits', () => {
   });
 
   it('refuses a second audit of the same brand while one runs', async () => {
-    await target.database.db
-      .update(users)
-      .set({ planType: 'smb', maxBrands: 5 })
-      .where(eq(users.email, 'auditor@example.com'));
+    await setPlan(target.database, 'auditor@example.com', 'smb');
     const response = await inject('POST', '/api/audits', owner, { brandId });
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe('An audit of Audited Ltd is already running');
   });
 
   it("enforces the free plan's single audit", async () => {
-    await target.database.db
-      .update(users)
-      .set({ planType: 'free', maxBrands: 1 })
-      .where(eq(users.email, 'auditor@example.com'));
+    await setPlan(target.database, 'auditor@example.com', 'free');
     await target.database.db.update(audits).set({ status: 'completed' }).where(eq(audits.id, auditId));
     const response = await inject('POST', '/api/audits', owner, { brandId });
     expect(response.statusCode).toBe(409);
@@ -77,10 +72,7 @@ describe('POST /api/audits', () => {
     const missing = await inject('POST', '/api/audits', owner, {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Please select a brand');
-    await target.database.db
-      .update(users)
-      .set({ planType: 'smb', maxBrands: 5 })
-      .where(eq(users.email, 'auditor@example.com'));
+    await setPlan(target.database, 'auditor@example.com', 'smb');
     const bare = await inject('POST', '/api/brands', owner, { name: 'No Site Co' });
     const noSite = await inject('POST', '/api/audits', owner, { brandId: bare.json().id });
     expect(noSite.statusCode).toBe(400);

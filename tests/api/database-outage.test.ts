@@ -5,12 +5,10 @@ import { buildApp } from '../../src/server/app.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 import { databaseOutage } from '../../src/server/db/outage.ts';
 import { UNAVAILABLE_MESSAGE } from '../../src/server/http/errors.ts';
-import { createJobQueue } from '../../src/server/jobs/queue.ts';
-import { registerJobs } from '../../src/server/jobs/registry.ts';
 import { startTcpProxy, type TcpProxy } from '../doubles/tcp-proxy.ts';
 import { sessionCookieFrom, testConfig } from '../helpers/app.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseUrl } from '../helpers/database.ts';
-import { waitFor } from '../helpers/jobs.ts';
+import { startTestQueue, waitFor } from '../helpers/jobs.ts';
 
 // While the database is unreachable every request answers 503 with Retry-After and a readable
 // message, including the session lookup in the hooks, and the outage is logged once (with a line
@@ -31,9 +29,7 @@ function capturedLogs() {
 
 async function startApp(database: DatabaseHandle, logs: ReturnType<typeof capturedLogs>) {
   const config = testConfig();
-  const queue = createJobQueue({ database, logger: logs.logger, pollingIntervalSeconds: 0.5 });
-  await registerJobs(queue, { database, config, logger: logs.logger });
-  await queue.start();
+  const queue = await startTestQueue(database, { config, logger: logs.logger });
   const app = await buildApp({
     config,
     database,

@@ -3,23 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/server.ts';
+import { firstAnswer, freePort } from '../helpers/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-/** Polls until the server answers at all; a refused connection means it is still starting. */
-async function firstAnswer(url: string, child: ChildProcess, output: () => string): Promise<Response> {
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output()}`);
-    try {
-      return await fetch(url);
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  throw new Error(`no answer from ${url}:\n${output()}`);
-}
 
 describe('production start', () => {
   let child: ChildProcess;
@@ -60,7 +46,7 @@ describe('production start', () => {
   }, 30_000);
 
   it('boots from dist/server and answers a signed-out visitor with 401', async () => {
-    const response = await firstAnswer(`${baseURL}/api/auth/user`, child, () => log);
+    const response = await firstAnswer(`${baseURL}/api/auth/user`, child, { timeoutMs: 150_000, detail: () => log });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ message: 'Unauthorized' });
     // The whole web stack is there, security headers included, and nothing failed on the way.

@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { SIGNED_OUT_OK_HEADER } from '../../src/shared/auth-headers.ts';
 import { notFoundPage, pagePlaceholders, publicPages, signedInLandingPage } from '../../src/shared/routes.ts';
-import { createTestApp, type TestApp, testConfig } from '../helpers/app.ts';
+import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
 const PUBLIC_URL = 'https://brandlens.example';
@@ -34,25 +34,20 @@ function fakeClientBuild(): string {
 
 let database: DatabaseHandle;
 let clientDir: string;
-let site: Awaited<ReturnType<typeof buildApp>>;
+let siteApp: TestApp;
+let site: TestApp['app'];
 let api: TestApp;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   clientDir = fakeClientBuild();
-  site = await buildApp({
-    config: testConfig({ PUBLIC_URL }),
-    database,
-    clientDir,
-    logger: false,
-    signInProviders: {},
-  });
-  await site.ready();
+  siteApp = await createTestApp({ database, clientDir, env: { PUBLIC_URL } });
+  site = siteApp.app;
   api = await createTestApp({ database });
 });
 
 afterAll(async () => {
-  await site?.close();
+  await siteApp?.close();
   await api?.close();
   await database?.close();
   fs.rmSync(clientDir, { recursive: true, force: true });
@@ -136,6 +131,36 @@ describe('page answers', () => {
     const api404 = await get('/api/no-such-thing');
     expect(api404.statusCode).toBe(404);
     expect(api404.json()).toMatchObject({ message: 'Not found: GET /api/no-such-thing' });
+  });
+
+  it('never serves the HTML files of the build raw, placeholders and all', async () => {
+    for (const url of ['/index.html', '/404.html', `/${publicPages[0]?.file}`, `/${signedInLandingPage.file}`]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).not.toContain('%BRANDLENS');
+    }
+  });
+
+  it('compresses pages for clients that accept it, brotli first, and says it varies by encoding', async () => {
+    const page = publicPages[0];
+    const plain = await get(page?.path ?? '/');
+    const brotli = await site.inject({
+      method: 'GET',
+      url: page?.path ?? '/',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await site.inject({
+      method: 'GET',
+      url: '/no-such-page',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gzip.statusCode).toBe(404);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toContain('not found');
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 });
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brands, uploadedFiles, users } from '../../src/server/db/schema/index.ts';
+import { brands, uploadedFiles } from '../../src/server/db/schema/index.ts';
 import { createTestApp, multipartFile, type TestApp } from '../helpers/app.ts';
-import { seedCompletedAudit } from '../helpers/seed.ts';
+import { seedCompletedAudit, setPlan } from '../helpers/seed.ts';
 
 let target: TestApp;
 let owner: string;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   const seeded = await seedCompletedAudit(target.database, 'guarded@example.com');
   auditId = seeded.audit.id;
   // A plan that includes recommendations, so only the cross-site rule can stop the request.
-  await target.database.db.update(users).set({ planType: 'smb', maxBrands: 5 }).where(eq(users.id, seeded.owner.id));
+  await setPlan(target.database, 'guarded@example.com', 'smb');
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { audits } from '../../src/server/db/schema/index.ts';
 import { auditDetailFixture } from '../fixtures/audit-detail.ts';
-import { captureOnFailure, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { seedCompletedAudit } from '../helpers/seed.ts';
 
@@ -30,7 +30,6 @@ async function makeWebsiteOnly(auditId: string) {
 describe('score coverage', () => {
   it('shows coverage beside every area score, and not enough measured, on the report, the shared page and the dashboard', async () => {
     const page = await newPage(e2e.browser, e2e.server.baseURL);
-    captureOnFailure(page);
     await signInThroughPage(page, 'coverage@example.com');
     const { audit } = await seedCompletedAudit(e2e.server.database, 'coverage@example.com', 'Acme Website Only');
     await makeWebsiteOnly(audit.id);
@@ -48,7 +47,6 @@ describe('score coverage', () => {
     const share = await page.request.post(`/api/audits/${audit.id}/share`, { data: {} });
     expect(share.status()).toBe(200);
     const visitor = await newPage(e2e.browser, e2e.server.baseURL);
-    captureOnFailure(visitor);
     await visitor.goto((await share.json()).path);
     const shared = visitor.getByTestId('report-overview');
     await shared.waitFor();
@@ -66,7 +64,6 @@ describe('score coverage', () => {
 
   it('shows no fake 0 when no area had enough measured', async () => {
     const page = await newPage(e2e.browser, e2e.server.baseURL);
-    captureOnFailure(page);
     await signInThroughPage(page, 'nothing@example.com');
     const { audit } = await seedCompletedAudit(e2e.server.database, 'nothing@example.com', 'Acme Nothing Measured');
     const notEnough = { applied: 1, total: 5, enough: false, coverage: '1 of 5 checks applied', toAdd: [] };

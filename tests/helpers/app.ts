@@ -26,6 +26,8 @@ export async function createTestApp(
     database?: DatabaseHandle;
     signInProviders?: SignInProviders;
     queue?: JobQueue;
+    /** a client build to serve pages from; none by default (API only) */
+    clientDir?: string | null;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -33,7 +35,7 @@ export async function createTestApp(
   const app = await buildApp({
     config,
     database,
-    clientDir: null,
+    clientDir: options.clientDir ?? null,
     logger: false,
     signInProviders: options.signInProviders ?? {},
     queue: options.queue ?? null,

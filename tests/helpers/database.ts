@@ -124,8 +124,8 @@ function requireTestDatabaseUrl(): string {
   return testDatabaseUrl;
 }
 
-async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: requireTestDatabaseUrl() });
+async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     return await run(client);
@@ -134,14 +134,21 @@ async function withAdminClient<T>(run: (client: pg.Client) => Promise<T>): Promi
   }
 }
 
-async function createPostgresDatabase(): Promise<{ name: string; url: string }> {
-  const name = `brandlens_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(requireTestDatabaseUrl());
+/**
+ * A new, empty database on the PostgreSQL server of `adminUrl` (TEST_DATABASE_URL by default),
+ * named after `prefix`; the benchmarks make theirs here too.
+ */
+export async function createPostgresDatabase(
+  adminUrl = requireTestDatabaseUrl(),
+  prefix = 'brandlens_test',
+): Promise<{ name: string; url: string }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { name, url: url.toString() };
 }
 
-async function dropPostgresDatabase(name: string): Promise<void> {
-  await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+export async function dropPostgresDatabase(name: string, adminUrl = requireTestDatabaseUrl()): Promise<void> {
+  await withAdminClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
 }

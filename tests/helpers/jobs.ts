@@ -1,23 +1,43 @@
 import pino from 'pino';
 import type { Resolver } from '../../src/server/analysis/fetch/safe-fetch.ts';
+import type { Config } from '../../src/server/config.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
+import type { JobLogger } from '../../src/server/jobs/define-job.ts';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from '../../src/server/jobs/queue.ts';
 import { registerJobs } from '../../src/server/jobs/registry.ts';
 import { createTestApp, type TestApp, testConfig } from './app.ts';
 import { createTestDatabase } from './database.ts';
 
 export type WorkingTestApp = TestApp & { queue: JobQueue };
 
+/**
+ * A started job queue working every job of the product on this database, polling as fast as
+ * pg-boss allows. Options go to the queue (soleWorker, superviseIntervalSeconds).
+ */
+export async function startTestQueue(
+  database: DatabaseHandle,
+  options: {
+    config?: Config;
+    logger?: JobLogger;
+    crawlResolver?: Resolver | undefined;
+  } & Pick<JobQueueOptions, 'soleWorker' | 'superviseIntervalSeconds'> = {},
+): Promise<JobQueue> {
+  const { config = testConfig(), logger = pino({ level: 'silent' }), crawlResolver, ...queueOptions } = options;
+  const queue = createJobQueue({ database, logger, pollingIntervalSeconds: 0.5, ...queueOptions });
+  await registerJobs(queue, { database, config, logger, crawlResolver });
+  await queue.start();
+  return queue;
+}
+
 /** The app with its job queue working jobs in-process, as embedded mode runs. */
 export async function createWorkingTestApp(
   options: { env?: Record<string, string>; crawlResolver?: Resolver; database?: DatabaseHandle } = {},
 ): Promise<WorkingTestApp> {
   const database = options.database ?? (await createTestDatabase());
-  const config = testConfig(options.env);
-  const logger = pino({ level: 'silent' });
-  const queue = createJobQueue({ database, logger, pollingIntervalSeconds: 0.5 });
-  await registerJobs(queue, { database, config, logger, crawlResolver: options.crawlResolver });
-  await queue.start();
+  const queue = await startTestQueue(database, {
+    config: testConfig(options.env),
+    crawlResolver: options.crawlResolver,
+  });
   const target = await createTestApp({ env: options.env, database, queue });
   return {
     ...target,

@@ -1,13 +1,23 @@
-import net, { type AddressInfo } from 'node:net';
 import pino from 'pino';
 import { buildApp, defaultClientDir } from '../../src/server/app.ts';
+import type { Config } from '../../src/server/config.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { createJobQueue } from '../../src/server/jobs/queue.ts';
+import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
 import { registerJobs } from '../../src/server/jobs/registry.ts';
 import { testConfig } from './app.ts';
 import { createTestDatabase } from './database.ts';
+import { freePort } from './ports.ts';
 
-export type RunningServer = { baseURL: string; database: DatabaseHandle; close(): Promise<void> };
+export { freePort };
+
+export type RunningServer = {
+  baseURL: string;
+  database: DatabaseHandle;
+  /** The started job queue the server works, for tests that queue work as a feature would */
+  queue: JobQueue;
+  config: Config;
+  close(): Promise<void>;
+};
 
 /**
  * The built app on a free loopback port with a fresh database and its jobs worked in-process,
@@ -27,22 +37,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseURL,
     database,
+    queue,
+    config,
     async close() {
       await app.close();
       await queue.stop({ graceful: false });
       await database.close();
     },
   };
-}
-
-/** A port the OS reports free; the app's public address must be known before it is built. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

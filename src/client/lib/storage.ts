@@ -7,6 +7,8 @@ export const storageKeys = {
   /** Development account switching: the e-mail to act as, honoured only when forceAccountSwitch is 'true'. */
   accountSwitchEmail: 'accountSwitchEmail',
   forceAccountSwitch: 'forceAccountSwitch',
+  /** Which insights the Consumer Insights list shows: my-brand (default), competitors or all. */
+  insightBrandFilter: 'consumerInsightsBrandFilter',
 } as const;
 
 export function readLocal(key: string): string | null {

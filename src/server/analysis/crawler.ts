@@ -23,8 +23,9 @@
 
 import { toPage } from './crawl/documents.ts';
 import { type CrawlFetcher, createFetcher } from './crawl/fetcher.ts';
-import { extractLinks, NO_LINKS, type PageLinks } from './crawl/links.ts';
+import { extractLinksFrom, NO_LINKS, type PageLinks } from './crawl/links.ts';
 import { crawlPages } from './crawl/pages.ts';
+import { parsePage } from './crawl/parsed-page.ts';
 import { fetchLinkedResources } from './crawl/resources.ts';
 import { fetchRobotsTxt, fetchSitemapOf } from './crawl/site-files.ts';
 import { FetchRefusedError, type Resolver, type SafeFetchResult } from './fetch/safe-fetch.ts';
@@ -100,7 +101,7 @@ function linkReader(): (page: CrawledPage) => PageLinks {
   return (page) => {
     let links = cache.get(page);
     if (!links) {
-      links = page.html ? extractLinks(page.html, page.finalUrl) : NO_LINKS;
+      links = page.html ? extractLinksFrom(parsePage(page), page.finalUrl) : NO_LINKS;
       cache.set(page, links);
     }
     return links;

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -75,17 +74,16 @@ async function loadPglite() {
 
 async function openPglite(directory: string | undefined): Promise<DatabaseHandle> {
   const releaseLock = directory ? acquireDirectoryLock(directory) : () => {};
-  let client: PGlite;
-  let loaded: Awaited<ReturnType<typeof loadPglite>>;
-  try {
-    loaded = await loadPglite();
-    const { PGlite } = loaded;
-    client = directory ? await PGlite.create(path.join(directory)) : await PGlite.create();
-  } catch (error) {
-    releaseLock();
-    throw error;
-  }
-  const { drizzlePglite, migratePglite } = loaded;
+  const opened = await loadPglite()
+    .then(async (loaded) => ({
+      ...loaded,
+      client: directory ? await loaded.PGlite.create(path.join(directory)) : await loaded.PGlite.create(),
+    }))
+    .catch((error: unknown) => {
+      releaseLock();
+      throw error;
+    });
+  const { client, drizzlePglite, migratePglite } = opened;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Database;
   const executeSql: SqlExecutor = async (text, values) => {
     if (values && values.length > 0) return client.query(text, values);

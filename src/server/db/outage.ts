@@ -13,7 +13,6 @@ export type DatabaseOutage = {
    * once) and later ones during it are only counted.
    */
   report(error: unknown): boolean;
-  readonly active: boolean;
   /** Connection errors reported during the current (or the last) outage. */
   readonly reports: number;
 };
@@ -73,9 +72,6 @@ export function databaseOutage(database: Pick<DatabaseHandle, 'db' | 'executeSql
         probe.unref();
       }
       return true;
-    },
-    get active() {
-      return since !== null;
     },
     get reports() {
       return failures;

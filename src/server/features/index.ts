@@ -5,6 +5,8 @@ import { registerAuditRoutes } from './audits/routes.ts';
 import { registerBrandRoutes } from './brands/routes.ts';
 import type { FeatureContext } from './context.ts';
 import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
+import { registerInsightRoutes } from './insights/routes.ts';
+import { registerOutboxRoutes } from './outbox/routes.ts';
 import { registerRecommendationRoutes } from './recommendations/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 
@@ -17,4 +19,6 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerActionItemRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
   registerInsightSourceRoutes(app, ctx);
+  registerInsightRoutes(app, ctx);
+  registerOutboxRoutes(app, ctx);
 }

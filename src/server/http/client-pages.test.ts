@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applySignInConditions, escapeHtml } from './client-pages.ts';
+import { escapeHtml } from '../../shared/html.ts';
+import { applySignInConditions } from './client-pages.ts';
 
 const page = [
   '<button data-disabled-when="google-missing">Continue with Google</button>',

@@ -8,7 +8,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { escapeHtml } from '../../shared/html.ts';
 import {
   appScreenPaths,
   classifyPath,
@@ -19,21 +21,21 @@ import {
   signedInLandingPage,
 } from '../../shared/routes.ts';
 import type { TAuthProviders } from '../../shared/schemas/auth.ts';
+import { type SignInCondition, signInConditions, signInElementIds } from '../../shared/sign-in-page.ts';
 import { type NamedUser, userGreetingName } from '../../shared/user-names.ts';
 
-export type ClientPage = { status: 200 | 404; html: string; indexable: boolean; perVisitor: boolean };
+export type ClientPage = {
+  status: 200 | 404;
+  html: string;
+  indexable: boolean;
+  /** the answer depends on whether the visitor is signed in */
+  perVisitor: boolean;
+  /** the HTML carries the visitor's own name: never cached */
+  personal?: true;
+};
 
 /** The signed-in visitor, looked up only for the paths whose answer depends on it. */
 export type FindVisitor = () => Promise<NamedUser | null>;
-
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 /**
  * What the sign-in page shows for the methods this server offers: each condition names the elements
@@ -41,18 +43,18 @@ export function escapeHtml(text: string): string {
  * (`data-described-when`) at build time (signin-page.tsx), turned on here once, so the page paints as
  * it stays.
  */
-export function signInPageConditions(methods: TAuthProviders): Record<string, boolean> {
+export function signInPageConditions(methods: TAuthProviders): Record<SignInCondition, boolean> {
   return {
-    'google-missing': !methods.google,
-    'replit-missing': !methods.replit && !methods.devSignIn,
-    'dev-note': methods.devSignIn,
-    'dev-note-replit': methods.devSignIn && methods.replit,
-    'dev-note-demo': methods.devSignIn && !methods.replit,
+    [signInConditions.googleMissing]: !methods.google,
+    [signInConditions.replitMissing]: !methods.replit && !methods.devSignIn,
+    [signInConditions.devNote]: methods.devSignIn,
+    [signInConditions.devNoteReplit]: methods.devSignIn && methods.replit,
+    [signInConditions.devNoteDemo]: methods.devSignIn && !methods.replit,
   };
 }
 
 /** The sign-in page's note under the e-mail field, which describes the field when it shows. */
-const SIGN_IN_DEV_NOTE_ID = 'signin-dev-note';
+const SIGN_IN_DEV_NOTE_ID = signInElementIds.devNote;
 
 export function applySignInConditions(html: string, methods: TAuthProviders): string {
   let result = html;
@@ -100,7 +102,7 @@ export function loadClientPages(clientDir: string, publicUrl: string, signInMeth
     if (match.page.path === '/') return { status: 200, html: shell, indexable: false, perVisitor: true };
     const name = escapeHtml(userGreetingName(visitor, 'there'));
     const landing = signedInLanding?.replaceAll(pagePlaceholders.welcomeName, name) ?? html;
-    return { status: 200, html: landing, indexable: true, perVisitor: true };
+    return { status: 200, html: landing, indexable: true, perVisitor: true, personal: true };
   };
 }
 
@@ -141,9 +143,60 @@ export function registerCrawlerFiles(app: FastifyInstance, publicUrl: string) {
   app.get('/sitemap.xml', (_request, reply) => reply.type('application/xml; charset=utf-8').send(sitemap));
 }
 
-export function sendClientPage(reply: FastifyReply, page: ClientPage) {
-  reply.status(page.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-  if (page.perVisitor) reply.header('Vary', 'Cookie');
+type PageEncoding = 'br' | 'gzip' | 'identity';
+
+/**
+ * The encoding to send a page in. Pages are answered from the not-found handler, which the
+ * compression plugin does not reach, so they are compressed here.
+ */
+export function pageEncodingFor(acceptEncoding: string | undefined): PageEncoding {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, quality]) => !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(quality ?? ''))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return 'identity';
+}
+
+function encodePage(html: string, encoding: PageEncoding): Buffer {
+  const body = Buffer.from(html, 'utf8');
+  if (encoding === 'br') {
+    return zlib.brotliCompressSync(body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+  }
+  return encoding === 'gzip' ? zlib.gzipSync(body, { level: 9 }) : body;
+}
+
+/**
+ * Compressed bodies of the pages every visitor gets alike, made on first request and kept: the
+ * build's pages are a handful of fixed strings. Per-visitor pages are compressed on each request.
+ */
+const encodedPages = new Map<string, Partial<Record<PageEncoding, Buffer>>>();
+
+function encodedBody(page: ClientPage, encoding: PageEncoding): Buffer {
+  if (page.personal) return encodePage(page.html, encoding);
+  let bodies = encodedPages.get(page.html);
+  if (!bodies) {
+    bodies = {};
+    encodedPages.set(page.html, bodies);
+  }
+  bodies[encoding] ??= encodePage(page.html, encoding);
+  return bodies[encoding];
+}
+
+export function sendClientPage(reply: FastifyReply, page: ClientPage, acceptEncoding?: string) {
+  const encoding = pageEncodingFor(acceptEncoding);
+  reply
+    .status(page.status)
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', page.perVisitor ? 'Accept-Encoding, Cookie' : 'Accept-Encoding')
+    .type('text/html; charset=utf-8');
+  if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
   if (!page.indexable) reply.header('X-Robots-Tag', 'noindex');
-  return reply.send(page.html);
+  return reply.send(encodedBody(page, encoding));
 }

@@ -16,8 +16,8 @@ import { userIdentities, users } from '../db/schema/index.ts';
 import { workspacePlanOf } from '../features/billing/plan-limits.ts';
 import { upsertUserByEmail } from '../features/users/upsert-user-by-email.ts';
 import type { Actor } from './access.ts';
-import { type Authenticator, actorOf } from './authenticate.ts';
-import { AppError } from './errors.ts';
+import type { Authenticator } from './authenticate.ts';
+import { AppError, unauthorized } from './errors.ts';
 import type { OidcProfile, OidcSignIn } from './oidc.ts';
 import type { SessionStore } from './session.ts';
 import { signOutPageHtml } from './sign-out-page.ts';
@@ -36,7 +36,7 @@ export function landingPathFor(plan: PlanKey | undefined): string {
 /** The signed-in user as the client sees them, with the plan and allowance of their workspace. */
 export async function toCurrentUser(db: Database, actor: Actor): Promise<TCurrentUser> {
   const { user } = actor;
-  const workspace = await workspacePlanOf(db, actor.workspaceOwnerId);
+  const workspace = await workspacePlanOf(db, actor.workspaceOwnerId === user.id ? user : actor.workspaceOwnerId);
   return {
     id: user.id,
     email: user.email,
@@ -89,12 +89,11 @@ export function registerSignInRoutes(
   app.get('/api/auth/providers', async () => offeredSignInMethods(providers, config));
 
   app.get('/api/auth/user', async (request, reply) => {
-    if (request.headers[SIGNED_OUT_OK_HEADER] === 'true') {
-      const actor = await auth.findActor(request, reply);
-      return actor ? toCurrentUser(db, actor) : reply.status(204).send();
-    }
-    await auth.requireActor(request, reply);
-    return toCurrentUser(db, actorOf(request));
+    const actor = await auth.findActor(request, reply);
+    if (actor) return toCurrentUser(db, actor);
+    // The browser's own read asks for a quiet answer when signed out; other clients get the 401.
+    if (request.headers[SIGNED_OUT_OK_HEADER] === 'true') return reply.status(204).send();
+    throw unauthorized();
   });
 
   async function startProviderSignIn(

@@ -143,11 +143,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     if (!created) {
       created = boss.createQueue(definition.name, {
         policy: definition.policy,
-        retryLimit: definition.retryLimit,
-        retryDelay: definition.retryDelay,
-        retryBackoff: definition.retryBackoff,
-        expireInSeconds: definition.expireInSeconds,
-        ...heartbeatOf(definition),
+        ...jobOptionsOf(definition),
       });
       created.catch(() => createdQueues.delete(definition.name));
       createdQueues.set(definition.name, created);
@@ -269,11 +265,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       const data = definition.payload.parse(payload);
       const singletonKey = sendOptions.singletonKey ?? definition.singletonKey?.(data);
       return boss.send(definition.name, data, {
-        retryLimit: definition.retryLimit,
-        retryDelay: definition.retryDelay,
-        retryBackoff: definition.retryBackoff,
-        expireInSeconds: definition.expireInSeconds,
-        ...heartbeatOf(definition),
+        ...jobOptionsOf(definition),
         ...(singletonKey === undefined ? {} : { singletonKey }),
         ...(sendOptions.priority === undefined ? {} : { priority: sendOptions.priority }),
         ...(sendOptions.startAfter === undefined ? {} : { startAfter: sendOptions.startAfter }),
@@ -296,11 +288,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         await boss.schedule(definition.name, cron, data, {
           tz: scheduleOptions.timeZone ?? 'UTC',
           ...(scheduleOptions.key === undefined ? {} : { key: scheduleOptions.key }),
-          retryLimit: definition.retryLimit,
-          retryDelay: definition.retryDelay,
-          retryBackoff: definition.retryBackoff,
-          expireInSeconds: definition.expireInSeconds,
-          ...heartbeatOf(definition),
+          ...jobOptionsOf(definition),
           ...(singletonKey === undefined ? {} : { singletonKey }),
         });
       });
@@ -337,8 +325,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 }
 
 /** The lease goes on the queue and on every job: a queue created by an older release has none. */
-function heartbeatOf(definition: JobDefinition): { heartbeatSeconds?: number } {
-  return definition.heartbeatSeconds === undefined ? {} : { heartbeatSeconds: definition.heartbeatSeconds };
+/** The definition's retry, expiry and lease policy, as pg-boss takes it on queues, sends and schedules. */
+function jobOptionsOf(definition: JobDefinition) {
+  return {
+    retryLimit: definition.retryLimit,
+    retryDelay: definition.retryDelay,
+    retryBackoff: definition.retryBackoff,
+    expireInSeconds: definition.expireInSeconds,
+    ...(definition.heartbeatSeconds === undefined ? {} : { heartbeatSeconds: definition.heartbeatSeconds }),
+  };
 }
 
 function pgBossOptions(database: DatabaseHandle): ConstructorOptions {

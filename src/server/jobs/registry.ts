@@ -3,6 +3,8 @@ import { createDiscoverInsightsHandler } from './definitions/discover-insights.h
 import { discoverInsightsJob } from './definitions/discover-insights.ts';
 import { createFailStaleAuditsHandler } from './definitions/fail-stale-audits.handler.ts';
 import { FAIL_STALE_AUDITS_CRON, failStaleAudits } from './definitions/fail-stale-audits.ts';
+import { createFailStaleEmailsHandler } from './definitions/fail-stale-emails.handler.ts';
+import { FAIL_STALE_EMAILS_CRON, failStaleEmails } from './definitions/fail-stale-emails.ts';
 import { createFailStaleInsightTasksHandler } from './definitions/fail-stale-insight-tasks.handler.ts';
 import { FAIL_STALE_INSIGHT_TASKS_CRON, failStaleInsightTasks } from './definitions/fail-stale-insight-tasks.ts';
 import { createImportInsightsCsvHandler } from './definitions/import-insights-csv.handler.ts';
@@ -11,6 +13,8 @@ import { createPurgeExpiredSessionsHandler } from './definitions/purge-expired-s
 import { PURGE_EXPIRED_SESSIONS_CRON, purgeExpiredSessions } from './definitions/purge-expired-sessions.ts';
 import { createRunAuditHandler } from './definitions/run-audit.handler.ts';
 import { runAuditJob } from './definitions/run-audit.ts';
+import { createSendEmailHandler } from './definitions/send-email.handler.ts';
+import { sendEmailJob } from './definitions/send-email.ts';
 import type { JobQueue } from './queue.ts';
 
 /**
@@ -28,4 +32,7 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(importInsightsCsvJob, createImportInsightsCsvHandler(deps));
   await queue.work(failStaleInsightTasks, createFailStaleInsightTasksHandler(deps));
   await queue.schedule(failStaleInsightTasks, FAIL_STALE_INSIGHT_TASKS_CRON, {});
+  await queue.work(sendEmailJob, createSendEmailHandler(deps), { concurrency: 2 });
+  await queue.work(failStaleEmails, createFailStaleEmailsHandler(deps));
+  await queue.schedule(failStaleEmails, FAIL_STALE_EMAILS_CRON, {});
 }

@@ -1,6 +1,14 @@
 import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
-import { limitsAudits, type PlanKey, plans, type UpgradeReason, upgradePromptFor } from '../../../shared/plans.ts';
+import {
+  featureUpgradePromptFor,
+  limitsAudits,
+  type PlanFeature,
+  type PlanKey,
+  plans,
+  type UpgradeReason,
+  upgradePromptFor,
+} from '../../../shared/plans.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { setSelectedPlan } from '../../lib/storage.ts';
 import { cn } from '../../lib/utils.ts';
@@ -12,17 +20,22 @@ export function planLimitsAudits(planType: PlanKey | undefined): boolean {
   return planType !== undefined && limitsAudits(planType);
 }
 
-/** A banner offering the next plan, in the plans table's words, linking to pricing and the subscribe screen. */
+/**
+ * A banner offering the next plan, in the plans table's words, linking to pricing and the subscribe
+ * screen. With `feature`, it is the prompt of a screen whose whole feature the plan lacks.
+ */
 export function UpgradePrompt({
   reason,
   planType,
+  feature,
   className,
 }: {
   reason: UpgradeReason;
   planType: PlanKey;
+  feature?: PlanFeature;
   className?: string;
 }) {
-  const prompt = upgradePromptFor(planType, reason);
+  const prompt = feature ? featureUpgradePromptFor(planType, feature) : upgradePromptFor(planType, reason);
   if (!prompt) return null;
   const { title, body } = prompt;
   const next = plans[prompt.upgradeTo];

@@ -4,8 +4,11 @@
  * chosen plan as state) and Continue with Replit (development sign-in as the e-mail entered, else the
  * hosting-platform login, with the chosen plan).
  */
+
+import { signInElementIds } from '../../../shared/sign-in-page.ts';
+import { navigateToServer } from '../../lib/navigation.ts';
 import { getSelectedPlan } from '../../lib/storage.ts';
-import { authProvidersFrom, googleSignInUrl, replitSignInUrl, signInElementIds } from './signin-urls.ts';
+import { authProvidersFrom, googleSignInUrl, replitSignInUrl } from './signin-urls.ts';
 
 const ids = signInElementIds;
 
@@ -28,13 +31,13 @@ export function enhanceSignIn(): void {
 
   document
     .getElementById(ids.google)
-    ?.addEventListener('click', () => window.location.assign(googleSignInUrl(getSelectedPlan())));
+    ?.addEventListener('click', () => navigateToServer(googleSignInUrl(getSelectedPlan())));
   email.addEventListener('blur', () => {
     email.value = email.value.trim();
   });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const url = replitSignInUrl(providers, email.value, getSelectedPlan());
-    if (url) window.location.assign(url);
+    if (url) navigateToServer(url);
   });
 }

@@ -1,5 +1,6 @@
 import { AlertCircle, ArrowLeft, Info, Lock } from 'lucide-react';
 import { Link } from 'wouter';
+import { signInElementIds, signInConditions as when } from '../../../shared/sign-in-page.ts';
 import { BrandMark } from '../../components/brand-logo.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -7,7 +8,6 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { GoogleIcon, ReplitIcon } from './provider-icons.tsx';
-import { signInElementIds } from './signin-urls.ts';
 
 /**
  * The sign-in page, rendered at build time (no React in the browser). The server shows the notes and
@@ -60,12 +60,12 @@ export function SignInPage({ authProviders }: { authProviders: string }) {
                 size="lg"
                 className="w-full"
                 id={ids.google}
-                data-disabled-when="google-missing"
+                data-disabled-when={when.googleMissing}
               >
                 <GoogleIcon className="size-5" />
                 Continue with Google
               </Button>
-              <p data-shown-when="google-missing" hidden className="text-center text-muted-foreground text-xs">
+              <p data-shown-when={when.googleMissing} hidden className="text-center text-muted-foreground text-xs">
                 Google sign-in is not configured on this server
               </p>
             </div>
@@ -86,29 +86,35 @@ export function SignInPage({ authProviders }: { authProviders: string }) {
                   inputMode="email"
                   autoComplete="email"
                   placeholder="you@company.com"
-                  data-described-when="dev-note"
+                  data-described-when={when.devNote}
                 />
                 <p
                   id={ids.devNote}
-                  data-shown-when="dev-note"
+                  data-shown-when={when.devNote}
                   hidden
                   className="flex items-start gap-1.5 text-muted-foreground text-xs"
                 >
                   <Info aria-hidden="true" className="mt-px size-3.5 shrink-0" />
-                  <span data-shown-when="dev-note-replit" hidden>
+                  <span data-shown-when={when.devNoteReplit} hidden>
                     Development sign-in: enter an e-mail to sign in as that account
                   </span>
-                  <span data-shown-when="dev-note-demo" hidden>
+                  <span data-shown-when={when.devNoteDemo} hidden>
                     Development sign-in: leave empty to use the demo account
                   </span>
                 </p>
               </div>
 
-              <Button type="submit" size="lg" className="w-full" id={ids.replit} data-disabled-when="replit-missing">
+              <Button
+                type="submit"
+                size="lg"
+                className="w-full"
+                id={ids.replit}
+                data-disabled-when={when.replitMissing}
+              >
                 <ReplitIcon className="size-4" />
                 Continue with Replit
               </Button>
-              <p data-shown-when="replit-missing" hidden className="text-center text-muted-foreground text-xs">
+              <p data-shown-when={when.replitMissing} hidden className="text-center text-muted-foreground text-xs">
                 Replit sign-in is not configured on this server
               </p>
               <p className="text-center text-muted-foreground text-xs">

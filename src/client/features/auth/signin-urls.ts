@@ -30,21 +30,6 @@ export function replitSignInUrl(providers: TAuthProviders, email: string, plan: 
 }
 
 /**
- * The ids of the sign-in page's elements that its script (signin-behaviour.ts) reads and wires. The
- * notes and disabled buttons that depend on the methods offered are set by the server
- * (signInPageConditions in src/server/http/client-pages.ts).
- */
-export const signInElementIds = {
-  failure: 'signin-failure',
-  failureReason: 'signin-failure-reason',
-  google: 'signin-google',
-  form: 'signin-form',
-  email: 'signin-email',
-  devNote: 'signin-dev-note',
-  replit: 'signin-replit',
-} as const;
-
-/**
  * Which sign-in methods the server offers, from what it wrote into the page. Anything unreadable
  * counts as every provider and no development sign-in: the buttons then go to the server, which
  * explains what is not configured.

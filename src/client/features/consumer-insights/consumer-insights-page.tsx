@@ -1,52 +1,109 @@
+import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'wouter';
+import type { TBrand } from '../../../shared/schemas/brands.ts';
 import { PageHeader } from '../../components/layout/page-header.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useBrands } from '../audits-shared/audit-queries.ts';
-import { DiscoveryCard } from './sources/discovery-card.tsx';
-import { SourcesCard } from './sources/sources-card.tsx';
+import { LoadErrorAlert } from '../audits-shared/load-error-alert.tsx';
+import { InsightsTab } from './insights-tab.tsx';
+import { SentimentReportsTab } from './sentiment-reports/sentiment-reports-tab.tsx';
 
-/**
- * Consumer Insights. For now it holds the brand selector and the sources cards; the insight list,
- * the manual form and the reports tab join them on the same page.
- */
+function BrandSelector({
+  brands,
+  selectedId,
+  onSelect,
+}: {
+  brands: TBrand[];
+  selectedId: string;
+  onSelect: (brandId: string) => void;
+}) {
+  return (
+    <div className="flex w-full flex-col gap-1.5 sm:w-64">
+      <Label htmlFor="insights-brand" className="text-muted-foreground text-xs">
+        Brand
+      </Label>
+      <Select value={selectedId} onValueChange={onSelect}>
+        <SelectTrigger id="insights-brand" className="w-full bg-card">
+          <SelectValue placeholder="Select a brand" />
+        </SelectTrigger>
+        <SelectContent>
+          {brands.map((brand) => (
+            <SelectItem key={brand.id} value={brand.id}>
+              {brand.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+function NoBrandYet() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+          <Building2 aria-hidden="true" className="size-6" />
+        </span>
+        <h2 className="font-semibold text-lg">Create a brand first</h2>
+        <p className="max-w-md text-muted-foreground text-sm">
+          Consumer insights belong to a brand. Create your brand on the Brand Audit page, then come back to add what
+          your customers say about it.
+        </p>
+        <Button asChild className="mt-1">
+          <Link href="/brand-audit">
+            <Plus aria-hidden="true" />
+            Create a brand
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
 export default function ConsumerInsightsPage() {
   const brands = useBrands();
   const [chosenBrandId, setChosenBrandId] = useState<string | null>(null);
   const brandList = brands.data ?? [];
-  // The selected brand defaults to the first brand (SPEC §2).
-  const brand = brandList.find((candidate) => candidate.id === chosenBrandId) ?? brandList[0] ?? null;
+  // The selected brand defaults to the first brand (SPEC §4).
+  const selected = brandList.find((brand) => brand.id === chosenBrandId) ?? brandList[0] ?? null;
 
   return (
     <>
-      <PageHeader title="Consumer Insights" description="What people say about your brand, from real sources" />
-      {brands.isPending ? (
-        <Skeleton className="h-56 w-full rounded-xl" />
-      ) : !brand ? (
-        <p className="text-muted-foreground">
-          Create a brand on the Brand Audit page to collect its consumer insights.
-        </p>
+      <PageHeader
+        title="Consumer Insights"
+        description="See what customers say about your brand: feedback analysed for sentiment, topics and emotions"
+        actions={selected && <BrandSelector brands={brandList} selectedId={selected.id} onSelect={setChosenBrandId} />}
+      />
+      {brands.error ? (
+        <LoadErrorAlert error={brands.error} what="your brands" onRetry={() => void brands.refetch()} />
+      ) : brands.data === undefined ? (
+        <Skeleton className="h-64 w-full rounded-xl" />
+      ) : !selected ? (
+        <NoBrandYet />
       ) : (
-        <div className="space-y-6">
-          <div className="max-w-sm space-y-2">
-            <Label htmlFor="insights-brand">Brand</Label>
-            <Select value={brand.id} onValueChange={setChosenBrandId}>
-              <SelectTrigger id="insights-brand" className="w-full">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {brandList.map((candidate) => (
-                  <SelectItem key={candidate.id} value={candidate.id}>
-                    {candidate.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <DiscoveryCard key={`discovery-${brand.id}`} brand={brand} />
-          <SourcesCard key={`sources-${brand.id}`} brand={brand} />
-        </div>
+        <Tabs defaultValue="insights" className="gap-4">
+          <TabsList className="w-full sm:w-fit">
+            <TabsTrigger value="insights" className="sm:px-4">
+              Consumer Insights
+            </TabsTrigger>
+            <TabsTrigger value="reports" className="sm:px-4">
+              Sentiment Reports
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="insights">
+            <InsightsTab key={selected.id} brand={selected} />
+          </TabsContent>
+          <TabsContent value="reports">
+            <SentimentReportsTab key={selected.id} brand={selected} />
+          </TabsContent>
+        </Tabs>
       )}
     </>
   );

@@ -1,4 +1,5 @@
 import { ArrowRight, ChartColumn, FileText, FlaskConical, LogIn, ScanSearch, Star, Tag } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import { Link } from 'wouter';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import { PageHeader } from '../../components/layout/page-header.tsx';
@@ -31,13 +32,16 @@ function SampleBadge({ className }: { className?: string }) {
   );
 }
 
-/**
- * A static page (no React in the browser): each Sign In button carries its server address, which the
- * public pages' script (public-page.ts) opens.
- */
-export function DemoDashboardPage() {
-  const signIn = { 'data-server-link': serverPaths.login };
+/** A static page (no React in the browser): sign-in is a plain link to the server's sign-in address. */
+function SignInLink({ children, ...props }: ComponentProps<typeof Button>) {
+  return (
+    <Button asChild {...props}>
+      <a href={serverPaths.login}>{children}</a>
+    </Button>
+  );
+}
 
+export function DemoDashboardPage() {
   const stats = [
     {
       label: 'Brand Score',
@@ -68,10 +72,10 @@ export function DemoDashboardPage() {
             <BrandLogo />
           </Link>
           <SampleBadge className="hidden sm:inline-flex" />
-          <Button className="ml-auto" size="sm" {...signIn}>
+          <SignInLink className="ml-auto" size="sm">
             <LogIn aria-hidden="true" />
             Sign In
-          </Button>
+          </SignInLink>
         </div>
       </header>
 
@@ -90,10 +94,10 @@ export function DemoDashboardPage() {
           title="Dashboard preview"
           description="Here's your brand performance overview"
           actions={
-            <Button {...signIn}>
+            <SignInLink>
               Sign In
               <ArrowRight aria-hidden="true" />
-            </Button>
+            </SignInLink>
           }
         />
 
@@ -135,9 +139,9 @@ export function DemoDashboardPage() {
                       <span className={cn('font-bold text-lg tabular-nums', scoreTone(audit.score))}>
                         {audit.score}
                       </span>
-                      <Button variant="outline" size="sm" {...signIn}>
+                      <SignInLink variant="outline" size="sm">
                         View
-                      </Button>
+                      </SignInLink>
                     </div>
                   </li>
                 ))}
@@ -182,9 +186,9 @@ export function DemoDashboardPage() {
             <p className="font-semibold text-lg">See your own brand here</p>
             <p className="text-sm text-white/80">Sign in and run your first audit in a few minutes.</p>
           </div>
-          <Button variant="secondary" size="lg" {...signIn}>
+          <SignInLink variant="secondary" size="lg">
             Sign In
-          </Button>
+          </SignInLink>
         </Card>
       </main>
     </div>

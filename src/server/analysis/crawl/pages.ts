@@ -5,12 +5,11 @@
  */
 import type { CrawledPage, CrawlProblem } from '../types.ts';
 import { toPage } from './documents.ts';
-import type { CrawlFetcher } from './fetcher.ts';
+import { type CrawlFetcher, fetchEach } from './fetcher.ts';
 import { type PageLinks, pageCandidate } from './links.ts';
 import type { Robots } from './site-files.ts';
 
 export const CRAWLER_USER_AGENT_TOKEN = 'BrandlensBot';
-const CONCURRENCY = 2;
 /** distinct query strings crawled for one path (pagination, filters, search forms...) */
 const MAX_QUERY_VARIANTS = 2;
 
@@ -111,24 +110,20 @@ function progressReporter(input: PageCrawlInput, found: Frontier) {
   };
 }
 
-/** Fetches one level's URLs, CONCURRENCY at a time; undefined where the time ran out first. */
-async function fetchLevel(batch: string[], fetcher: CrawlFetcher, onDone: (outcome: Outcome) => Promise<void>) {
-  const outcomes: Outcome[] = new Array(batch.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < batch.length && !fetcher.stopped()) {
-      const index = next++;
-      const url = batch[index]!;
+/** Fetches one level's URLs, two at a time; undefined where the time ran out first. */
+function fetchLevel(batch: string[], fetcher: CrawlFetcher, onDone: (outcome: Outcome) => Promise<void>) {
+  return fetchEach(
+    batch,
+    fetcher,
+    async (url): Promise<Outcome> => {
       try {
-        outcomes[index] = toPage(await fetcher.fetchPage(url));
+        return toPage(await fetcher.fetchPage(url));
       } catch (error) {
-        outcomes[index] = fetcher.problemFor(url, error);
+        return fetcher.problemFor(url, error);
       }
-      await onDone(outcomes[index]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, batch.length) }, worker));
-  return outcomes;
+    },
+    onDone,
+  );
 }
 
 export async function crawlPages(input: PageCrawlInput): Promise<PageCrawl> {

@@ -1,10 +1,9 @@
 /** Up to 10 stylesheets and 3 feeds linked from the crawled pages, two fetches at a time. */
 import type { CrawledPage, CrawlProblem, FetchedResource } from '../types.ts';
 import { toResource } from './documents.ts';
-import type { CrawlFetcher } from './fetcher.ts';
+import { type CrawlFetcher, fetchEach } from './fetcher.ts';
 import type { PageLinks } from './links.ts';
 
-const CONCURRENCY = 2;
 const MAX_STYLESHEETS = 10;
 const MAX_FEEDS = 3;
 const CSS_ACCEPT = 'text/css,*/*;q=0.1';
@@ -32,21 +31,14 @@ export async function fetchLinkedResources(
   linksOf: (page: CrawledPage) => PageLinks,
 ): Promise<{ stylesheets: FetchedResource[]; feeds: FetchedResource[]; problems: CrawlProblem[] }> {
   const wanted = wantedResources(pages, linksOf);
-  const fetched: (FetchedResource | CrawlProblem | undefined)[] = new Array(wanted.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < wanted.length && !fetcher.stopped()) {
-      const index = next++;
-      const { url, kind } = wanted[index]!;
-      try {
-        const result = await fetcher.fetchResource(url, kind === 'stylesheet' ? CSS_ACCEPT : FEED_ACCEPT);
-        fetched[index] = toResource(result, kind === 'feed');
-      } catch (error) {
-        fetched[index] = fetcher.problemFor(url, error);
-      }
+  const fetched = await fetchEach(wanted, fetcher, async ({ url, kind }) => {
+    try {
+      const result = await fetcher.fetchResource(url, kind === 'stylesheet' ? CSS_ACCEPT : FEED_ACCEPT);
+      return toResource(result, kind === 'feed');
+    } catch (error) {
+      return fetcher.problemFor(url, error);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, wanted.length) }, worker));
+  });
   const stylesheets: FetchedResource[] = [];
   const feeds: FetchedResource[] = [];
   const problems: CrawlProblem[] = [];

@@ -25,9 +25,11 @@ export type AreaCoverage = {
 
 export const isApplied = (check: CheckResult) => check.status === 'pass' || check.status === 'fail';
 
-export function areaCoverageText(applied: number, total: number): string {
-  if (total === 0) return 'No checks ran';
-  return `${applied} of ${total} ${total === 1 ? 'check' : 'checks'} applied`;
+/** '3 of 9 checks applied', or with a label '3 of 9 SEO basics checks applied'. */
+export function areaCoverageText(applied: number, total: number, label?: string): string {
+  const what = label ? `${label} ` : '';
+  if (total === 0) return `No ${what}checks ran`;
+  return `${applied} of ${total} ${what}${total === 1 ? 'check' : 'checks'} applied`;
 }
 
 export function areaCoverage(checks: CheckResult[]): AreaCoverage {

@@ -1,15 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Area, CheckResult, CheckStatus } from '../types.ts';
+import type { CheckResult } from '../types.ts';
 import { capEvidence } from './check-result.ts';
-import { areaCoverageText, inputsToAdd, MIN_APPLIED_CHECKS } from './coverage.ts';
-import { coverageText, exactGroupScore, fillTemplate, scoreAudit } from './score.ts';
-import { AXE_IMPACT_WEIGHTS, CHECK_WEIGHTS, IS_CRAWLABLE_WEIGHT, weightOf } from './weights.ts';
-
-function check(id: string, area: Area, group: string, status: CheckStatus, summary = `${id} ${status}`): CheckResult {
-  return { id, area, group, title: id, status, summary, evidence: [] };
-}
-const seo = (id: string, status: CheckStatus) => check(`seo.${id}`, 'website', 'seoBasics', status);
+import { coverageText, exactGroupScore, scoreAudit } from './score.ts';
+import { check, seo } from './test-checks.ts';
+import { IS_CRAWLABLE_WEIGHT } from './weights.ts';
 
 /** A small audit whose numbers are worked out by hand in the tests below. */
 function sample(): CheckResult[] {
@@ -31,74 +25,6 @@ function sample(): CheckResult[] {
     check('brand.fonts-declared-used', 'brandAssets', 'fontConsistency', 'pass'),
   ];
 }
-
-describe('weights', () => {
-  it("uses Lighthouse's SEO weights", () => {
-    expect(IS_CRAWLABLE_WEIGHT).toBeCloseTo(4.043, 3);
-    expect(CHECK_WEIGHTS['seo.is-crawlable']?.gatesGroup).toBe(true);
-    for (const id of [
-      'document-title',
-      'meta-description',
-      'http-status-code',
-      'link-text',
-      'crawlable-anchors',
-      'robots-txt',
-      'image-alt',
-      'hreflang',
-      'canonical',
-    ]) {
-      expect(CHECK_WEIGHTS[`seo.${id}`]?.weight).toBe(1);
-    }
-  });
-
-  it("weighs axe rules by axe's impact and builds their recommendation from axe's help", () => {
-    expect(AXE_IMPACT_WEIGHTS).toEqual({ critical: 3, serious: 2, moderate: 1, minor: 0.5 });
-    expect(weightOf({ id: 'a11y.image-alt', area: 'website' })).toMatchObject({
-      weight: 3,
-      category: 'Accessibility',
-      estimatedHours: 2,
-    });
-    expect(weightOf({ id: 'a11y.heading-order', area: 'website' }).weight).toBe(1);
-    expect(weightOf({ id: 'a11y.button-name', area: 'website' }).weight).toBe(3);
-    const failing = {
-      ...check('a11y.image-alt', 'website', 'accessibility', 'fail', '2 elements on 1 of 3 tested pages fail'),
-      evidence: [{ url: 'https://example.com/a', selector: 'img' }],
-    };
-    expect(fillTemplate(weightOf(failing).recommendation.title, failing)).toBe(
-      'Accessibility: Images must have alternative text',
-    );
-    expect(fillTemplate(weightOf(failing).recommendation.description, failing)).toBe(
-      'Images must have alternative text. Fix the elements listed so that people using screen readers, keyboards or zoom can use the page. Measured: 2 elements on 1 of 3 tested pages fail. Elements: https://example.com/a. Guidance: https://dequeuniversity.com/rules/axe/4.14/image-alt',
-    );
-  });
-
-  it('match the table in docs/scoring.md', () => {
-    const doc = readFileSync(new URL('../../../../docs/scoring.md', import.meta.url), 'utf8');
-    const rows = [
-      ...doc.matchAll(
-        /^\|\s*`([\w.-]+)`\s*\|\s*([\d.]+)(?:\s*\(gate\))?\s*\|\s*([^|]+?)\s*\|\s*([\d.]+)\s*\|\s*([^|]+?)\s*\|$/gm,
-      ),
-    ];
-    const documented = Object.fromEntries(
-      rows.map((row) => [
-        row[1],
-        { weight: Number(row[2]), category: row[3]!.trim(), hours: Number(row[4]), title: row[5]!.trim() },
-      ]),
-    );
-    const expected = Object.fromEntries(
-      Object.entries(CHECK_WEIGHTS).map(([id, entry]) => [
-        id,
-        {
-          weight: Math.round(entry.weight * 100) / 100,
-          category: entry.category,
-          hours: entry.estimatedHours,
-          title: entry.recommendation.title,
-        },
-      ]),
-    );
-    expect(documented).toEqual(expected);
-  });
-});
 
 describe('group scores', () => {
   it('is the weighted mean of pass (1) and fail (0) × 100; not applicable and not measured drop out', () => {
@@ -176,92 +102,6 @@ describe('area and overall scores', () => {
 });
 
 /** A brand with only a website: many website checks, one applicable check each for social and brand assets. */
-function websiteOnly(): CheckResult[] {
-  return [
-    seo('is-crawlable', 'pass'),
-    seo('document-title', 'pass'),
-    seo('meta-description', 'fail'),
-    seo('viewport', 'pass'),
-    check('social.handle-consistency', 'socialMedia', 'handleConsistency', 'not_applicable'),
-    check('social.handle-valid', 'socialMedia', 'handleConsistency', 'not_applicable'),
-    check('social.profile-links', 'socialMedia', 'profileLinks', 'not_applicable'),
-    check('social.profile-links-match', 'socialMedia', 'profileLinks', 'pass'),
-    check('social.visual-consistency', 'socialMedia', 'visualConsistency', 'not_measured'),
-    check('brand.contrast-text-pair', 'brandAssets', 'colourContrast', 'not_applicable'),
-    check('brand.logo-resolution', 'brandAssets', 'logoQuality', 'not_measured'),
-    check('brand.fonts-declared-used', 'brandAssets', 'fontConsistency', 'not_applicable'),
-    check('brand.font-family-count', 'brandAssets', 'fontConsistency', 'fail'),
-  ];
-}
-
-describe('not enough measured', () => {
-  it(`needs at least ${MIN_APPLIED_CHECKS} applicable checks for an area score`, () => {
-    expect(MIN_APPLIED_CHECKS).toBe(3);
-    const scores = scoreAudit(websiteOnly());
-    expect(scores.areas).toEqual({
-      website: { applied: 4, total: 4, enough: true, coverage: '4 of 4 checks applied' },
-      socialMedia: { applied: 1, total: 5, enough: false, coverage: '1 of 5 checks applied' },
-      brandAssets: { applied: 1, total: 4, enough: false, coverage: '1 of 4 checks applied' },
-    });
-    // the one applicable check still gives its group a score; the area has none
-    expect(scores.groups.socialMedia.profileLinks?.score).toBe(100);
-    expect(scores.socialMediaScore).toBeNull();
-    expect(scores.brandAssetsScore).toBeNull();
-  });
-
-  it('leaves such areas out of the overall score', () => {
-    const scores = scoreAudit(websiteOnly());
-    // SEO: (4.04 + 2) / (4.04 + 3) = 85.8 → 86; the overall score is the website score alone
-    expect(scores.websiteScore).toBe(86);
-    expect(scores.overallScore).toBe(86);
-    expect(scores.overallMeasured).toBe(true);
-  });
-
-  it('gives fixes in such areas no score impact, as the overall score does not move', () => {
-    const { recommendations } = scoreAudit(websiteOnly());
-    expect(recommendations.map((item) => [item.checkId, item.scoreImpact, item.priority])).toEqual([
-      ['seo.meta-description', 14, 'High'],
-      ['brand.font-family-count', 0, 'Low'],
-    ]);
-  });
-
-  it('scores the area once a third check applies', () => {
-    const checks = websiteOnly().map((item) =>
-      item.id === 'brand.contrast-text-pair' || item.id === 'brand.fonts-declared-used'
-        ? { ...item, status: 'pass' as const }
-        : item,
-    );
-    const scores = scoreAudit(checks);
-    expect(scores.areas.brandAssets).toMatchObject({ applied: 3, enough: true });
-    expect(scores.brandAssetsScore).toBe(84); // mean(colour contrast 100, fonts 2 of 3 = 67) = 83.5
-  });
-
-  it('has no overall score when no area has enough measured', () => {
-    const scores = scoreAudit([seo('document-title', 'fail'), seo('viewport', 'pass')]);
-    expect(scores).toMatchObject({ overallScore: 0, overallMeasured: false, websiteScore: null });
-    expect(scores.recommendations[0]?.scoreImpact).toBe(0);
-  });
-
-  it('writes area coverage lines and says what the brand can add', () => {
-    expect(areaCoverageText(3, 9)).toBe('3 of 9 checks applied');
-    expect(areaCoverageText(1, 1)).toBe('1 of 1 check applied');
-    expect(areaCoverageText(0, 0)).toBe('No checks ran');
-    expect(inputsToAdd({ websiteUrl: 'https://example.com' })).toEqual({
-      website: [],
-      socialMedia: ['social handles'],
-      brandAssets: ['a colour palette', 'a logo', 'brand fonts'],
-    });
-    expect(
-      inputsToAdd({ instagramHandle: 'acme', colourPalette: ['#000000', '#ffffff'], fonts: ['Inter'], logoUrl: '/x' }),
-    ).toEqual({ website: ['a website address'], socialMedia: ['a second social handle'], brandAssets: [] });
-  });
-
-  it('is stated in docs/scoring.md with the same number', () => {
-    const doc = readFileSync(new URL('../../../../docs/scoring.md', import.meta.url), 'utf8');
-    expect(doc).toContain(`at least ${MIN_APPLIED_CHECKS} applicable checks`);
-  });
-});
-
 describe('recommendations', () => {
   it('gives each failed check its exact score impact, sorted by impact', () => {
     const { recommendations } = scoreAudit(sample());

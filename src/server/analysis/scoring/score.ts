@@ -14,7 +14,7 @@
  */
 import type { Area, CheckResult } from '../types.ts';
 import { axeRuleInfo } from '../website/axe-rules.ts';
-import { type AreaCoverage, areaCoverage, isApplied } from './coverage.ts';
+import { type AreaCoverage, areaCoverage, areaCoverageText, isApplied } from './coverage.ts';
 import { type Category, weightOf } from './weights.ts';
 
 export const AREAS: Area[] = ['website', 'socialMedia', 'brandAssets'];
@@ -79,9 +79,7 @@ const MAX_SENTENCES = 6;
 const applicable = isApplied;
 
 export function coverageText(group: string, applied: number, total: number): string {
-  const label = GROUP_LABELS[group] ?? group;
-  if (total === 0) return `No ${label} checks ran`;
-  return `${applied} of ${total} ${label} ${total === 1 ? 'check' : 'checks'} applied`;
+  return areaCoverageText(applied, total, GROUP_LABELS[group] ?? group);
 }
 
 /** A group's score, unrounded: weighted mean × 100, 0 when a gating check failed, null when nothing applied. */
@@ -120,8 +118,12 @@ function groupsOf(checks: CheckResult[]): Record<Area, Map<string, CheckResult[]
   return byArea;
 }
 
-/** The whole computation, either rounded at each level (the published scores) or not (for priorities). */
-function totals(checks: CheckResult[], rounded: boolean): Totals {
+/**
+ * The whole computation, either rounded at each level (the published scores) or not (for priorities).
+ * `enough` says which areas had enough checks apply to be scored; passing a failed check never
+ * changes which checks apply, so it is worked out once per audit, not once per what-if.
+ */
+function totals(checks: CheckResult[], rounded: boolean, enough: Record<Area, boolean>): Totals {
   const r = (value: number) => (rounded ? Math.round(value) : value);
   const byArea = groupsOf(checks);
   const groups = {} as Totals['groups'];
@@ -135,8 +137,7 @@ function totals(checks: CheckResult[], rounded: boolean): Totals {
       groups[area][group] = score;
       if (score !== null) measured.push(score);
     }
-    const enough = areaCoverage([...byArea[area].values()].flat()).enough;
-    areas[area] = enough && measured.length ? r(mean(measured)) : null;
+    areas[area] = enough[area] && measured.length ? r(mean(measured)) : null;
   }
   const areaScores = AREAS.map((area) => areas[area]).filter((score): score is number => score !== null);
   return { overall: areaScores.length ? r(mean(areaScores)) : null, areas, groups };
@@ -192,8 +193,12 @@ function sentence(check: CheckResult): string {
 }
 
 export function scoreAudit(checks: CheckResult[]): AuditScores {
-  const published = totals(checks, true);
   const byArea = groupsOf(checks);
+  const areas = Object.fromEntries(
+    AREAS.map((area) => [area, areaCoverage([...byArea[area].values()].flat())]),
+  ) as Record<Area, AreaCoverage>;
+  const enough = Object.fromEntries(AREAS.map((area) => [area, areas[area].enough])) as Record<Area, boolean>;
+  const published = totals(checks, true, enough);
 
   const groups = {} as AuditScores['groups'];
   for (const area of AREAS) {
@@ -215,11 +220,12 @@ export function scoreAudit(checks: CheckResult[]): AuditScores {
   // Rounded to 6 places so that equal gains reached by different sums sort as equal.
   // Passing a failed check never changes which checks apply, so an area without enough measured stays
   // out of the overall score: its fixes gain 0 points, as the overall score shows.
-  const exactOverall = (set: Set<CheckResult>) => Math.round((totals(passing(set), false).overall ?? 0) * 1e6) / 1e6;
+  const exactOverall = (set: Set<CheckResult>) =>
+    Math.round((totals(passing(set), false, enough).overall ?? 0) * 1e6) / 1e6;
   const currentExact = exactOverall(new Set());
   const publishedOverall = published.overall ?? 0;
   const scored = failed.map((check) => {
-    const gain = Math.max(0, (totals(passing(new Set([check])), true).overall ?? 0) - publishedOverall);
+    const gain = Math.max(0, (totals(passing(new Set([check])), true, enough).overall ?? 0) - publishedOverall);
     let exactGain = Math.max(0, exactOverall(new Set([check])) - currentExact);
     // Behind a failed gate (is-crawlable) a fix gains nothing until the gate passes; its priority is
     // judged by what it gains once the gate passes.
@@ -252,9 +258,6 @@ export function scoreAudit(checks: CheckResult[]): AuditScores {
 
   const weaknesses = scored.slice(0, MAX_SENTENCES).map(({ check }) => sentence(check));
   const strengths = strengthsOf(checks, groups);
-  const areas = Object.fromEntries(
-    AREAS.map((area) => [area, areaCoverage([...byArea[area].values()].flat())]),
-  ) as Record<Area, AreaCoverage>;
   return {
     overallScore: publishedOverall,
     overallMeasured: published.overall !== null,

@@ -70,8 +70,12 @@ export function logit(model: LinearModel, features: number[], dense: number[]): 
   return sum;
 }
 
+/** The logistic function: a logit as a probability. */
+export function sigmoid(z: number): number {
+  return 1 / (1 + Math.exp(-z));
+}
+
 /** Probability that the text is positive. */
 export function positiveProbability(model: LinearModel, tokens: Token[], rules: RuleAnalysis): number {
-  const z = logit(model, sparseFeatures(tokens, model.options), denseFeatures(rules)) / model.temperature;
-  return 1 / (1 + Math.exp(-z));
+  return sigmoid(logit(model, sparseFeatures(tokens, model.options), denseFeatures(rules)) / model.temperature);
 }

@@ -3,7 +3,7 @@
  * seeded shuffle, so the same data and settings always give the same weights.
  */
 import { DENSE_FEATURES, denseFeatures, type FeatureOptions, sparseFeatures } from './features.ts';
-import { type LinearModel, logit, type SentimentWeights } from './model.ts';
+import { type LinearModel, logit, type SentimentWeights, sigmoid } from './model.ts';
 import { analyseRules } from './rules.ts';
 import { tokenise } from './tokenise.ts';
 
@@ -70,7 +70,7 @@ export function trainLinear(examples: TrainingExample[], settings: TrainingSetti
     (settings.learningRate * gradient) / Math.sqrt(accumulated + 1e-8);
   for (let epoch = 0; epoch < settings.epochs; epoch++) {
     for (const row of shuffled(data, random)) {
-      const error = 1 / (1 + Math.exp(-logit(model, row.sparse, row.dense))) - row.y;
+      const error = sigmoid(logit(model, row.sparse, row.dense)) - row.y;
       for (const index of row.sparse) {
         const gradient = error + settings.l2 * (model.sparse[index] ?? 0);
         squared[index] = (squared[index] ?? 0) + gradient * gradient;
@@ -96,7 +96,7 @@ export function fitTemperature(model: LinearModel, heldOut: TrainingExample[]): 
   let best = { temperature: 1, loss: Number.POSITIVE_INFINITY };
   for (let temperature = 0.5; temperature <= 8; temperature += 0.25) {
     const loss = data.reduce((total, row, i) => {
-      const p = 1 / (1 + Math.exp(-(logits[i] ?? 0) / temperature));
+      const p = sigmoid((logits[i] ?? 0) / temperature);
       return total - Math.log(Math.max(1e-9, row.y === 1 ? p : 1 - p));
     }, 0);
     if (loss < best.loss) best = { temperature, loss };

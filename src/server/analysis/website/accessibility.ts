@@ -17,7 +17,7 @@ import { JSDOM, VirtualConsole } from 'jsdom';
 import { clip, count, makeCheck } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 import { AXE_DISABLED_RULES, AXE_TAGS, type AxeImpact, axeRuleInfo, impactSeverity } from './axe-rules.ts';
-import { documentRuleVerdicts } from './document-rules.ts';
+import { DOCUMENT_RULE_IDS, documentRuleVerdicts } from './document-rules.ts';
 import { installFastComputedStyle } from './fast-computed-style.ts';
 import type { HtmlPage } from './pages.ts';
 
@@ -46,7 +46,9 @@ function axeScript(): vm.Script {
 
 const RUN_OPTIONS: RunOptions = {
   runOnly: { type: 'tag', values: AXE_TAGS },
-  rules: Object.fromEntries(Object.keys(AXE_DISABLED_RULES).map((id) => [id, { enabled: false }])),
+  rules: Object.fromEntries(
+    [...Object.keys(AXE_DISABLED_RULES), ...DOCUMENT_RULE_IDS].map((id) => [id, { enabled: false }]),
+  ),
   resultTypes: ['violations'],
   preload: false,
   iframes: false,
@@ -131,22 +133,18 @@ class Tallies {
     return entry;
   }
 
-  /** axe's results for one page; the document-level rules are judged by documentRuleVerdicts instead. */
+  /** axe's results for one page, and the document-level rules judged by documentRuleVerdicts. */
   addPage(page: HtmlPage, results: AxeResults): void {
     const url = page.url;
-    const own = documentRuleVerdicts(page);
     for (const violation of results.violations) {
-      if (own.has(violation.id)) continue;
       const entry = this.of(violation.id, violation);
       entry.failedPages.add(url);
       entry.appliedPages.add(url);
       for (const node of violation.nodes) entry.evidence.push(nodeEvidence(url, node));
     }
-    for (const pass of results.passes) if (!own.has(pass.id)) this.of(pass.id, pass).appliedPages.add(url);
-    for (const undecided of results.incomplete) {
-      if (!own.has(undecided.id)) this.of(undecided.id, undecided).undecidedPages.add(url);
-    }
-    for (const [id, verdict] of own) {
+    for (const pass of results.passes) this.of(pass.id, pass).appliedPages.add(url);
+    for (const undecided of results.incomplete) this.of(undecided.id, undecided).undecidedPages.add(url);
+    for (const [id, verdict] of documentRuleVerdicts(page)) {
       const entry = this.of(id);
       entry.appliedPages.add(url);
       if (verdict.status === 'fail') {

@@ -5,11 +5,9 @@
 import robotsParser from 'robots-parser';
 import { type CheckMeta, clip } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence, SiteSnapshot } from '../types.ts';
-import { type HtmlPage, htmlPagesOf, openingTag } from './pages.ts';
-import { type PageVerdict, perPageCheck } from './per-page.ts';
-import { type Referrers, referrersOf } from './referrers.ts';
-
-const seo = (id: string, title: string): CheckMeta => ({ id: `seo.${id}`, area: 'website', group: 'seoBasics', title });
+import { type HtmlPage, openingTag } from './pages.ts';
+import { type PageVerdict, perPageCheck, seoCheck } from './per-page.ts';
+import { type Referrers, siteReferrers } from './referrers.ts';
 
 /** Lighthouse's list: the generic directives (no user agent) and four named search bots. */
 const BOT_USER_AGENTS = [undefined, 'Googlebot', 'bingbot', 'DuckDuckBot', 'archive.org_bot'] as const;
@@ -153,7 +151,6 @@ function crawlableCheck(
 ): CheckResult {
   const now = Date.parse(snapshot.startedAt) || Date.now();
   const rules = robotsRulesOf(snapshot);
-  const referrers = referrersOf(snapshot, htmlPagesOf(snapshot));
   const targets: CrawlTarget[] = [
     ...pages.map((fetched) => ({ fetched })),
     ...blocked.map((url) => ({ blocked: url })),
@@ -164,7 +161,7 @@ function crawlableCheck(
     (target) =>
       'fetched' in target
         ? fetchedPageVerdict(target.fetched, rules, now)
-        : blockedPageVerdict(target.blocked, rules, referrers),
+        : blockedPageVerdict(target.blocked, rules, siteReferrers(snapshot)),
     {
       many: 'can be indexed by search engines',
       one: 'can be indexed by search engines',
@@ -179,7 +176,7 @@ function crawlableCheck(
  */
 export function checkIsCrawlable(pages: HtmlPage[], snapshot: SiteSnapshot): CheckResult {
   return crawlableCheck(
-    seo('is-crawlable', 'The home page can be indexed by search engines'),
+    seoCheck('is-crawlable', 'The home page can be indexed by search engines'),
     pages.slice(0, 1),
     snapshot,
   );
@@ -193,7 +190,7 @@ export function checkIsCrawlable(pages: HtmlPage[], snapshot: SiteSnapshot): Che
  */
 export function checkIndexablePages(pages: HtmlPage[], snapshot: SiteSnapshot): CheckResult {
   return crawlableCheck(
-    seo('indexable-pages', 'Other pages can be indexed by search engines'),
+    seoCheck('indexable-pages', 'Other pages can be indexed by search engines'),
     pages.slice(1),
     snapshot,
     snapshot.disallowedByRobots,

@@ -46,6 +46,9 @@ const RULES: Record<string, { selector: string; needsContent: boolean; missing: 
   },
 };
 
+/** The axe rules judged here instead of by axe: axe leaves them out of its run. */
+export const DOCUMENT_RULE_IDS = Object.keys(RULES);
+
 /** This page's verdict on each document-level rule, by axe rule id. */
 export function documentRuleVerdicts(page: HtmlPage): Map<string, DocumentRuleVerdict> {
   const verdicts = new Map<string, DocumentRuleVerdict>();

@@ -2,9 +2,12 @@
  * The crawled pages the website checks look at, each parsed once with cheerio and shared by every
  * check (the parsed documents are read, never changed).
  */
-import { type CheerioAPI, load } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
+import { parsePage } from '../crawl/parsed-page.ts';
 import type { CrawledPage, SiteSnapshot } from '../types.ts';
+
+export { parsePage };
 
 export type HtmlPage = {
   /** the URL the page answered at (after redirects) */
@@ -12,18 +15,6 @@ export type HtmlPage = {
   page: CrawledPage;
   $: CheerioAPI;
 };
-
-const parsed = new WeakMap<CrawledPage, CheerioAPI>();
-
-/** The page's parsed document; parsed on first use and cached for the life of the page object. */
-export function parsePage(page: CrawledPage): CheerioAPI {
-  let $ = parsed.get(page);
-  if (!$) {
-    $ = load(page.html ?? '');
-    parsed.set(page, $);
-  }
-  return $;
-}
 
 /** Pages that answered 200 with HTML, once each (two requested URLs may redirect to one page). */
 export function htmlPagesOf(snapshot: SiteSnapshot): HtmlPage[] {

@@ -51,3 +51,11 @@ export function perPageCheck<Page = HtmlPage>(
   }
   return makeCheck(meta, 'fail', `${passed} of ${count(applicable, 'page')} ${phrases.many}`, failing);
 }
+
+/** The identity of an SEO basics check: its id under `seo.`, in the website area. */
+export const seoCheck = (id: string, title: string): CheckMeta => ({
+  id: `seo.${id}`,
+  area: 'website',
+  group: 'seoBasics',
+  title,
+});

@@ -6,7 +6,7 @@
 import { extractLinksFrom, pageCandidate } from '../crawl/links.ts';
 import { clip } from '../scoring/check-result.ts';
 import type { SiteSnapshot } from '../types.ts';
-import type { HtmlPage } from './pages.ts';
+import { type HtmlPage, htmlPagesOf } from './pages.ts';
 
 /** Referring pages named in a note, at most this many, then "and N more". */
 const MAX_NAMED = 3;
@@ -18,7 +18,7 @@ export type Referrers = {
   describe(url: string): string | null;
 };
 
-export function referrersOf(snapshot: Pick<SiteSnapshot, 'origin' | 'sitemap'>, pages: HtmlPage[]): Referrers {
+function referrersOf(snapshot: Pick<SiteSnapshot, 'origin' | 'sitemap'>, pages: HtmlPage[]): Referrers {
   const byKey = new Map<string, string[]>();
   const keyOf = (url: string) => pageCandidate(url, snapshot.origin)?.key ?? url;
   for (const page of pages) {
@@ -46,4 +46,17 @@ export function referrersOf(snapshot: Pick<SiteSnapshot, 'origin' | 'sitemap'>, 
       return parts.length > 0 ? parts.join('; ') : null;
     },
   };
+}
+
+/** Several checks ask about one audit's links: they are read once per snapshot. */
+const referrersBySnapshot = new WeakMap<SiteSnapshot, Referrers>();
+
+/** The referrers of a whole crawl, built at the first question and kept with the snapshot. */
+export function siteReferrers(snapshot: SiteSnapshot): Referrers {
+  let referrers = referrersBySnapshot.get(snapshot);
+  if (!referrers) {
+    referrers = referrersOf(snapshot, htmlPagesOf(snapshot));
+    referrersBySnapshot.set(snapshot, referrers);
+  }
+  return referrers;
 }

@@ -4,19 +4,16 @@
  * html-has-lang, headings and structured-data are ours.
  */
 import type { Element } from 'domhandler';
-import type { CheckMeta } from '../scoring/check-result.ts';
 import { clip } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 import { isValidLanguageCode } from './languages.ts';
 import { NON_DESCRIPTIVE_LINK_TEXTS } from './link-texts.ts';
 import { closestLang, type HtmlPage, openingTag, resolveUrl } from './pages.ts';
-import { perPageCheck } from './per-page.ts';
-
-const seo = (id: string, title: string): CheckMeta => ({ id: `seo.${id}`, area: 'website', group: 'seoBasics', title });
+import { perPageCheck, seoCheck } from './per-page.ts';
 
 export function checkDocumentTitle(pages: HtmlPage[]): CheckResult {
   return perPageCheck(
-    seo('document-title', 'Pages have a title'),
+    seoCheck('document-title', 'Pages have a title'),
     pages,
     ({ url, $ }) => {
       const title = $('title').first();
@@ -40,7 +37,7 @@ export function checkDocumentTitle(pages: HtmlPage[]): CheckResult {
 
 export function checkMetaDescription(pages: HtmlPage[]): CheckResult {
   return perPageCheck(
-    seo('meta-description', 'Pages have a meta description'),
+    seoCheck('meta-description', 'Pages have a meta description'),
     pages,
     ({ url, $ }) => {
       const meta = $('meta[name="description" i]').first();
@@ -93,7 +90,7 @@ function isNonDescriptive(text: string, lang: string | null): boolean {
 
 export function checkLinkText(pages: HtmlPage[]): CheckResult {
   return perPageCheck(
-    seo('link-text', 'Links have descriptive text'),
+    seoCheck('link-text', 'Links have descriptive text'),
     pages,
     ({ url, $ }) => {
       const pageUrl = withoutFragment(new URL(url));
@@ -156,7 +153,7 @@ export function uncrawlableReason(element: Element, pageUrl: string): string | n
 
 export function checkCrawlableAnchors(pages: HtmlPage[]): CheckResult {
   return perPageCheck(
-    seo('crawlable-anchors', 'Links are crawlable'),
+    seoCheck('crawlable-anchors', 'Links are crawlable'),
     pages,
     ({ url, $ }) => {
       const anchors = $('a').toArray();
@@ -187,7 +184,7 @@ function isAriaHidden(element: Element): boolean {
 
 export function checkImageAlt(pages: HtmlPage[]): CheckResult {
   return perPageCheck(
-    seo('image-alt', 'Images have alt text'),
+    seoCheck('image-alt', 'Images have alt text'),
     pages,
     ({ url, $ }) => {
       const images = $('img')
@@ -227,7 +224,7 @@ export function checkImageAlt(pages: HtmlPage[]): CheckResult {
 
 export function checkViewport(pages: HtmlPage[]): CheckResult {
   return perPageCheck(
-    seo('viewport', 'Pages have a mobile viewport'),
+    seoCheck('viewport', 'Pages have a mobile viewport'),
     pages,
     ({ url, $ }) => {
       const meta = $('meta[name="viewport" i]').first();
@@ -259,7 +256,7 @@ export function checkViewport(pages: HtmlPage[]): CheckResult {
 
 export function checkHtmlHasLang(pages: HtmlPage[]): CheckResult {
   return perPageCheck(
-    seo('html-has-lang', 'Pages declare their language'),
+    seoCheck('html-has-lang', 'Pages declare their language'),
     pages,
     ({ url, $ }) => {
       const lang = ($('html').attr('lang') ?? '').trim();
@@ -287,7 +284,7 @@ export function checkHtmlHasLang(pages: HtmlPage[]): CheckResult {
 
 export function checkHeadings(pages: HtmlPage[]): CheckResult {
   return perPageCheck(
-    seo('headings', 'Pages have one h1 and no skipped heading levels'),
+    seoCheck('headings', 'Pages have one h1 and no skipped heading levels'),
     pages,
     ({ url, $ }) => {
       const headings = $('h1, h2, h3, h4, h5, h6').toArray();
@@ -361,7 +358,7 @@ function typesOf(value: unknown): { types: string[]; untyped: number } {
 
 export function checkStructuredData(pages: HtmlPage[]): CheckResult {
   return perPageCheck(
-    seo('structured-data', 'Structured data (JSON-LD) is valid'),
+    seoCheck('structured-data', 'Structured data (JSON-LD) is valid'),
     pages,
     ({ url, $ }) => {
       const blocks = $('script[type="application/ld+json" i]').toArray();

@@ -5,27 +5,25 @@
  * Lighthouse audits one page; here every crawled page is audited and a check fails when any page
  * fails it.
  */
-import { type CheckMeta, clip, count, makeCheck } from '../scoring/check-result.ts';
+import { clip, count, makeCheck } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence, SiteSnapshot } from '../types.ts';
 import { isValidLanguageCode } from './languages.ts';
-import { type HtmlPage, htmlPagesOf, parseLinkHeader, resolveUrl } from './pages.ts';
-import { perPageCheck } from './per-page.ts';
-import { referrersOf } from './referrers.ts';
+import { type HtmlPage, parseLinkHeader, resolveUrl } from './pages.ts';
+import { perPageCheck, seoCheck } from './per-page.ts';
+import { siteReferrers } from './referrers.ts';
 
 export { checkIndexablePages, checkIsCrawlable } from './crawlable.ts';
-
-const seo = (id: string, title: string): CheckMeta => ({ id: `seo.${id}`, area: 'website', group: 'seoBasics', title });
 
 // ---------------------------------------------------------------------------------------------
 // http-status-code
 
 export function checkHttpStatusCode(snapshot: SiteSnapshot): CheckResult {
-  const meta = seo('http-status-code', 'Pages answer with a successful HTTP status');
+  const meta = seoCheck('http-status-code', 'Pages answer with a successful HTTP status');
   const seen = new Set<string>();
   const pages = snapshot.pages.filter((page) => !seen.has(page.url) && seen.add(page.url));
   if (pages.length === 0) return makeCheck(meta, 'not_applicable', 'No page was fetched');
   const failing = pages.filter((page) => page.status >= 400 && page.status <= 599);
-  const referrers = failing.length > 0 ? referrersOf(snapshot, htmlPagesOf(snapshot)) : null;
+  const referrers = failing.length > 0 ? siteReferrers(snapshot) : null;
   const evidence = failing.map((page): Evidence => {
     const item: Evidence = { url: page.url, value: page.status };
     const notes = [
@@ -54,7 +52,7 @@ export function checkHttpStatusCode(snapshot: SiteSnapshot): CheckResult {
 // sitemap (ours)
 
 export function checkSitemap(snapshot: SiteSnapshot): CheckResult {
-  const meta = seo('sitemap', 'The site has a readable XML sitemap');
+  const meta = seoCheck('sitemap', 'The site has a readable XML sitemap');
   const sitemap = snapshot.sitemap;
   if (!sitemap) {
     const problem = snapshot.problems.find((item) => /sitemap/i.test(item.url));
@@ -130,7 +128,7 @@ function isAbsoluteUrl(value: string): boolean {
 
 export function checkCanonical(pages: HtmlPage[]): CheckResult {
   return perPageCheck(
-    seo('canonical', 'Canonical links are valid'),
+    seoCheck('canonical', 'Canonical links are valid'),
     pages,
     (htmlPage) => {
       const { url } = htmlPage;
@@ -176,7 +174,7 @@ export function checkCanonical(pages: HtmlPage[]): CheckResult {
 
 export function checkHreflang(pages: HtmlPage[]): CheckResult {
   return perPageCheck(
-    seo('hreflang', 'hreflang links are valid'),
+    seoCheck('hreflang', 'hreflang links are valid'),
     pages,
     (htmlPage) => {
       const links = linksOf(htmlPage, 'alternate').filter((link) => link.hreflang);

@@ -43,8 +43,7 @@ async function auditsUsed(db: Database, ownerId: string, since: Date | null): Pr
  * Free: one audit ever. Starter: five audits within 30 days of purchase. SMB and Agency: unlimited.
  * The plan is the brand owner's: audits are stored and counted under that account.
  */
-export async function auditAllowanceOf(db: Database, ownerId: string): Promise<AuditAllowance> {
-  const owner = await ownerOrThrow(db, ownerId);
+async function auditAllowanceOf(db: Database, owner: Owner): Promise<AuditAllowance> {
   const plan = plans[owner.planType];
   let since: Date | null = null;
   if (plan.limits.accessDays !== null) {
@@ -57,16 +56,16 @@ export async function auditAllowanceOf(db: Database, ownerId: string): Promise<A
   return { remaining: Math.max(0, plan.limits.audits - used), endedAt: null };
 }
 
-/** The plan that governs a workspace and the audits it may still start. */
-export async function workspacePlanOf(db: Database, ownerId: string) {
-  const owner = await ownerOrThrow(db, ownerId);
-  const allowance = await auditAllowanceOf(db, ownerId);
+/** The plan that governs a workspace and the audits it may still start (the owner's row, or its id). */
+export async function workspacePlanOf(db: Database, ownerOrId: Owner | string) {
+  const owner = typeof ownerOrId === 'string' ? await ownerOrThrow(db, ownerOrId) : ownerOrId;
+  const allowance = await auditAllowanceOf(db, owner);
   return { planType: owner.planType, auditsRemaining: allowance.remaining };
 }
 
 export async function assertCanStartAudit(db: Database, ownerId: string): Promise<void> {
   const owner = await ownerOrThrow(db, ownerId);
-  const allowance = await auditAllowanceOf(db, ownerId);
+  const allowance = await auditAllowanceOf(db, owner);
   const plan = plans[owner.planType];
   if (allowance.endedAt) {
     throw new AppError(

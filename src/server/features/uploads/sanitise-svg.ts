@@ -1,5 +1,6 @@
 import { load } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
+import { escapeHtml } from '../../../shared/html.ts';
 import {
   allowedSvgAttributes,
   allowedSvgElements,
@@ -12,9 +13,6 @@ export type SanitisedSvg = { ok: true; content: Buffer } | { ok: false; reason: 
 
 /** Raster images an <image> may carry inline; anything else would load from elsewhere. */
 const inlineRaster = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]*$/i;
-
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, '&quot;');
 
 /** Browsers ignore whitespace and control characters inside a URL scheme ("java\tscript:"). */
 const squeezed = (value: string) => value.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
@@ -45,7 +43,7 @@ function serialiseAttributes(element: Element, isRoot: boolean): string {
         ['xmlns:xlink', XLINK_NAMESPACE],
       ]
     : [];
-  return [...namespaces, ...kept].map(([name, value]) => ` ${name}="${escapeAttribute(value ?? '')}"`).join('');
+  return [...namespaces, ...kept].map(([name, value]) => ` ${name}="${escapeHtml(value ?? '')}"`).join('');
 }
 
 /**
@@ -53,7 +51,7 @@ function serialiseAttributes(element: Element, isRoot: boolean): string {
  * (svg:script, x:foo) is never allowed, so a prefixed script cannot pass as another element.
  */
 function serialiseNode(node: AnyNode, isRoot = false): string {
-  if (node.type === 'text') return escapeText(node.data);
+  if (node.type === 'text') return escapeHtml(node.data);
   if (node.type === 'cdata') return node.children.map((child) => serialiseNode(child)).join('');
   if (node.type !== 'tag' && node.type !== 'style' && node.type !== 'script') return '';
   const element = node as Element;

@@ -1,0 +1,61 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TCreateInsightRequest, TInsight } from '../../../shared/schemas/insights.ts';
+import { toast } from '../../hooks/use-toast.ts';
+import { apiJson } from '../../lib/api.ts';
+import { notifyError } from '../audits-shared/notify-error.ts';
+import { confidenceText } from './insight-format.ts';
+
+/** Every consumer-insight list; changes elsewhere (discovery, imports) invalidate by this prefix. */
+export const allInsightsQueryKey = ['/api/consumer-insights'] as const;
+export const insightsQueryKey = (brandId: string) => ['/api/consumer-insights', brandId] as const;
+
+const listUrl = (brandId: string) => `/api/consumer-insights?brandId=${encodeURIComponent(brandId)}`;
+
+/** True for the server's refusal of a plan without consumer insights (403 plan_feature). */
+export function isPlanRefusal(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('403: ');
+}
+
+/**
+ * A brand's consumer insights, newest first. The brand id is a query parameter, not a path
+ * segment, so the query names its own URL.
+ */
+export function useInsights(brandId: string | null, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery<TInsight[]>({
+    queryKey: insightsQueryKey(brandId ?? ''),
+    queryFn: () => apiJson<TInsight[]>('GET', listUrl(brandId ?? '')),
+    enabled: enabled && brandId !== null,
+  });
+}
+
+/** Adds manual feedback; the server analyses it at once and the lists are asked for again. */
+export function useCreateInsight({ onCreated }: { onCreated?: (insight: TInsight) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TCreateInsightRequest) => apiJson<TInsight>('POST', '/api/consumer-insights', input),
+    onSuccess: async (insight) => {
+      toast({
+        title: 'Consumer feedback analysed successfully',
+        description: `Sentiment ${insight.sentiment}, ${insight.sentimentScore}/5 with ${confidenceText(insight.confidence)} confidence.`,
+      });
+      onCreated?.(insight);
+      await queryClient.invalidateQueries({ queryKey: allInsightsQueryKey });
+    },
+    onError: (error) => notifyError(error, 'Failed to create consumer insight', 'Failed to create consumer insight'),
+  });
+}
+
+/** Deletes one insight: 'Consumer insight deleted successfully', and the lists are asked for again. */
+export function useDeleteInsight({ onDeleted }: { onDeleted?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (insight: TInsight) =>
+      apiJson<{ id: string }>('DELETE', `/api/consumer-insights/${encodeURIComponent(insight.id)}`),
+    onSuccess: async () => {
+      toast({ title: 'Consumer insight deleted successfully' });
+      onDeleted?.();
+      await queryClient.invalidateQueries({ queryKey: allInsightsQueryKey });
+    },
+    onError: (error) => notifyError(error, 'Failed to delete insight', 'Failed to delete insight'),
+  });
+}

@@ -1,0 +1,101 @@
+import { FileBarChart, ListFilter, MessageSquareText } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { planKeys, plans } from '../../../shared/plans.ts';
+import type { TBrand } from '../../../shared/schemas/brands.ts';
+import { useAuth } from '../../hooks/use-auth.ts';
+import { isUnauthorizedError } from '../../lib/api.ts';
+import { LoadErrorAlert } from '../audits-shared/load-error-alert.tsx';
+import { notifyError } from '../audits-shared/notify-error.ts';
+import { UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
+import { InsightList } from './insight-list.tsx';
+import { isPlanRefusal, useInsights } from './insight-queries.ts';
+import { ManualFeedbackForm } from './manual-feedback-form.tsx';
+import { DiscoveryCard } from './sources/discovery-card.tsx';
+import { SourcesCard } from './sources/sources-card.tsx';
+
+/** The plan the server's 403 speaks for when the workspace's own plan has insights (a brand of another owner). */
+const planWithoutInsights = planKeys.find((key) => !plans[key].allows.consumerInsights) ?? 'free';
+
+const insightFeatures = [
+  {
+    icon: MessageSquareText,
+    title: 'Feedback, analysed at once',
+    body: 'Add a review, survey answer or message and see its sentiment, score out of 5, topics and emotions.',
+  },
+  {
+    icon: ListFilter,
+    title: 'Your brand and its competitors',
+    body: 'Filter what people say by sentiment, and compare it with what they say about your competitors.',
+  },
+  {
+    icon: FileBarChart,
+    title: 'Sentiment reports',
+    body: 'Turn the insights you keep into reports of how sentiment moves over time.',
+  },
+];
+
+/** What the tab offers, beside the upgrade prompt of a plan without it. */
+function WhatInsightsDo() {
+  return (
+    <ul aria-label="What consumer insights include" className="grid gap-4 md:grid-cols-3">
+      {insightFeatures.map(({ icon: Icon, title, body }) => (
+        <li key={title} className="space-y-2 rounded-xl border bg-card p-5">
+          <Icon aria-hidden="true" className="size-5 text-primary" />
+          <p className="font-medium">{title}</p>
+          <p className="text-muted-foreground text-sm">{body}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The Consumer Insights tab (SPEC §2): discovery and sources, the manual feedback form, the filters
+ * and the list. A plan without consumer insights sees the upgrade prompt instead, and the list is
+ * not asked for.
+ */
+export function InsightsTab({ brand }: { brand: TBrand }) {
+  const { user } = useAuth();
+  const plan = user?.workspacePlanType;
+  const planAllows = plan !== undefined && plans[plan].allows.consumerInsights;
+  const insights = useInsights(brand.id, { enabled: planAllows });
+  const refused = isPlanRefusal(insights.error);
+
+  // A signed-out reply is reported once (the Unauthorized toast and the login redirect).
+  const reported = useRef<unknown>(null);
+  useEffect(() => {
+    if (insights.error && isUnauthorizedError(insights.error) && reported.current !== insights.error) {
+      reported.current = insights.error;
+      notifyError(insights.error, 'Error', 'Failed to load consumer insights');
+    }
+  }, [insights.error]);
+
+  if (plan !== undefined && (!planAllows || refused)) {
+    return (
+      <div className="space-y-6">
+        <UpgradePrompt
+          reason="feature_limit"
+          feature="consumerInsights"
+          planType={planAllows ? planWithoutInsights : plan}
+        />
+        <WhatInsightsDo />
+      </div>
+    );
+  }
+
+  const loadFailed = insights.error && !isUnauthorizedError(insights.error);
+  return (
+    <div className="space-y-6">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <DiscoveryCard brand={brand} />
+        <SourcesCard brand={brand} />
+      </div>
+      <ManualFeedbackForm brandId={brand.id} brandName={brand.name} />
+      {loadFailed ? (
+        <LoadErrorAlert error={insights.error} what="consumer insights" onRetry={() => void insights.refetch()} />
+      ) : (
+        <InsightList insights={insights.data} brandName={brand.name} />
+      )}
+    </div>
+  );
+}

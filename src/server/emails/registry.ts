@@ -1,0 +1,27 @@
+import type { EmailComposer, EmailParamsSchema } from './composer.ts';
+
+/**
+ * Every kind of e-mail the product sends, each built by its feature's composer.
+ * Add one: define it with defineEmailComposer beside its feature, then add it to this list.
+ * The same list is read by the process that queues a message and the worker that sends it.
+ */
+const productComposers: EmailComposer[] = [];
+
+const composers = new Map<string, EmailComposer>();
+
+/**
+ * Adds a composer to the registry. Product composers are listed above; this is also how a test adds
+ * one of its own. A kind is registered once: a second, different composer for it is a mistake.
+ */
+export function registerEmailComposer<TSchema extends EmailParamsSchema>(composer: EmailComposer<TSchema>): void {
+  const known = composers.get(composer.kind);
+  if (known && known !== composer) throw new Error(`Two e-mail composers are named "${composer.kind}"`);
+  composers.set(composer.kind, composer as unknown as EmailComposer);
+}
+
+for (const composer of productComposers) registerEmailComposer(composer);
+
+/** The composer of a kind, or undefined when no composer has that name. */
+export function emailComposerFor(kind: string): EmailComposer | undefined {
+  return composers.get(kind);
+}

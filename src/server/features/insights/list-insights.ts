@@ -1,0 +1,25 @@
+import { desc, eq } from 'drizzle-orm';
+import type { TInsight } from '../../../shared/schemas/insights.ts';
+import { consumerInsights } from '../../db/schema/index.ts';
+import { type Actor, getBrandOrThrow } from '../../http/access.ts';
+import { assertPlanAllows } from '../billing/plan-limits.ts';
+import type { FeatureContext } from '../context.ts';
+import { toInsight } from './insight-dto.ts';
+
+/**
+ * A brand's consumer insights, newest first by the date each was collected (a feed item keeps its
+ * own date). The brand decides the plan: its owner's plan must include consumer insights.
+ */
+export async function listInsights(
+  ctx: Pick<FeatureContext, 'db'>,
+  { actor, brandId }: { actor: Actor; brandId: string },
+): Promise<TInsight[]> {
+  const brand = await getBrandOrThrow(ctx.db, actor, brandId);
+  await assertPlanAllows(ctx.db, brand.userId, 'consumerInsights');
+  const rows = await ctx.db
+    .select()
+    .from(consumerInsights)
+    .where(eq(consumerInsights.brandId, brand.id))
+    .orderBy(desc(consumerInsights.collectedAt), desc(consumerInsights.createdAt));
+  return rows.map(toInsight);
+}

@@ -1,0 +1,81 @@
+import { desc, eq } from 'drizzle-orm';
+import type {
+  TOutboxList,
+  TOutboxListQuery,
+  TOutboxMessageDetail,
+  TOutboxMessageSummary,
+} from '../../../shared/schemas/outbox.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { outboxMessages, users } from '../../db/schema/index.ts';
+import { hasStoredEml, readStoredContent, readStoredEml } from '../../emails/outbox-files.ts';
+import { notFound } from '../../http/errors.ts';
+
+/**
+ * The administrator's view of every e-mail the app has queued, from every account. Access is
+ * checked by the routes (requireAdmin); these read across tenants on purpose.
+ */
+
+type Row = { message: typeof outboxMessages.$inferSelect; accountEmail: string | null };
+
+function toSummary({ message, accountEmail }: Row): TOutboxMessageSummary {
+  return {
+    id: message.id,
+    kind: message.kind,
+    accountEmail,
+    recipients: message.recipients,
+    subject: message.subject,
+    status: message.status,
+    transport: message.transport,
+    attempts: message.attempts,
+    lastError: message.lastError,
+    messageId: message.messageId,
+    createdAt: message.createdAt.toISOString(),
+    sentAt: message.sentAt?.toISOString() ?? null,
+  };
+}
+
+function selectMessages(db: Database) {
+  return db
+    .select({ message: outboxMessages, accountEmail: users.email })
+    .from(outboxMessages)
+    .leftJoin(users, eq(users.id, outboxMessages.userId));
+}
+
+/** Newest first. */
+export async function listOutboxMessages(db: Database, config: Config, query: TOutboxListQuery): Promise<TOutboxList> {
+  const base = selectMessages(db);
+  const filtered = query.status ? base.where(eq(outboxMessages.status, query.status)) : base;
+  const rows = await filtered.orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(query.limit);
+  return {
+    delivery: { transport: config.mail.smtpUrl ? 'smtp' : 'outbox', from: config.mail.from },
+    messages: rows.map(toSummary),
+  };
+}
+
+async function getRowOrThrow(db: Database, id: string): Promise<Row> {
+  const [row] = await selectMessages(db).where(eq(outboxMessages.id, id));
+  if (!row) throw notFound('Message not found');
+  return row;
+}
+
+/** One message with the readable parts of its stored copy. */
+export async function getOutboxMessage(db: Database, config: Config, id: string): Promise<TOutboxMessageDetail> {
+  const row = await getRowOrThrow(db, id);
+  const content = await readStoredContent(config.mail.outboxDir, id);
+  return {
+    ...toSummary(row),
+    content: content
+      ? { from: content.from, text: content.text, html: content.html, attachments: content.attachments }
+      : null,
+    emlAvailable: content !== null || (await hasStoredEml(config.mail.outboxDir, id)),
+  };
+}
+
+/** The raw message as stored; 404 when the message is unknown or was never composed. */
+export async function getOutboxEml(db: Database, config: Config, id: string): Promise<Buffer> {
+  await getRowOrThrow(db, id);
+  const raw = await readStoredEml(config.mail.outboxDir, id);
+  if (!raw) throw notFound('This message has not been composed yet, or its stored copy is gone');
+  return raw;
+}
