@@ -7,6 +7,7 @@ import path from 'node:path';
 import { measureApiOverhead } from './api-overhead.ts';
 import { measureFixtureAudit } from './audit-fixture.ts';
 import { measureContrastAgreement } from './contrast-agreement.ts';
+import { measureInsightDiscovery } from './insight-discovery.ts';
 import { measureLandingBundle } from './landing-bundle.ts';
 import { measureLighthouseAgreement } from './lighthouse-agreement.ts';
 import { measurePublicLighthouse } from './public-lighthouse.ts';
@@ -39,6 +40,7 @@ await guarded('API overhead and memory', measureApiOverhead);
 await guarded('Contrast agreement', measureContrastAgreement);
 await guarded('Sentiment engine', measureSentiment);
 await guarded('Sentiment reports', measureSentimentReports);
+await guarded('Insight discovery', measureInsightDiscovery);
 
 if (failed.length > 0) console.log(`\nBenchmarks that failed: ${failed.join(', ')}`);
 process.exit(0);

@@ -4,6 +4,7 @@ import { registerAuditReportRoutes } from './audit-reports/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
 import { registerBrandRoutes } from './brands/routes.ts';
 import type { FeatureContext } from './context.ts';
+import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
 import { registerInsightRoutes } from './insights/routes.ts';
 import { registerOutboxRoutes } from './outbox/routes.ts';
 import { registerRecommendationRoutes } from './recommendations/routes.ts';
@@ -18,6 +19,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerRecommendationRoutes(app, ctx);
   registerActionItemRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
+  registerInsightSourceRoutes(app, ctx);
   registerInsightRoutes(app, ctx);
   registerOutboxRoutes(app, ctx);
   registerSentimentReportRoutes(app, ctx);

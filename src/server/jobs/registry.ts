@@ -1,8 +1,14 @@
 import type { JobDependencies } from './define-job.ts';
+import { createDiscoverInsightsHandler } from './definitions/discover-insights.handler.ts';
+import { discoverInsightsJob } from './definitions/discover-insights.ts';
 import { createFailStaleAuditsHandler } from './definitions/fail-stale-audits.handler.ts';
 import { FAIL_STALE_AUDITS_CRON, failStaleAudits } from './definitions/fail-stale-audits.ts';
 import { createFailStaleEmailsHandler } from './definitions/fail-stale-emails.handler.ts';
 import { FAIL_STALE_EMAILS_CRON, failStaleEmails } from './definitions/fail-stale-emails.ts';
+import { createFailStaleInsightTasksHandler } from './definitions/fail-stale-insight-tasks.handler.ts';
+import { FAIL_STALE_INSIGHT_TASKS_CRON, failStaleInsightTasks } from './definitions/fail-stale-insight-tasks.ts';
+import { createImportInsightsCsvHandler } from './definitions/import-insights-csv.handler.ts';
+import { importInsightsCsvJob } from './definitions/import-insights-csv.ts';
 import { createPurgeExpiredSessionsHandler } from './definitions/purge-expired-sessions.handler.ts';
 import { PURGE_EXPIRED_SESSIONS_CRON, purgeExpiredSessions } from './definitions/purge-expired-sessions.ts';
 import { createRunAuditHandler } from './definitions/run-audit.handler.ts';
@@ -24,6 +30,10 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(runAuditJob, createRunAuditHandler(deps), { concurrency: 2 });
   await queue.work(failStaleAudits, createFailStaleAuditsHandler(deps));
   await queue.schedule(failStaleAudits, FAIL_STALE_AUDITS_CRON, {});
+  await queue.work(discoverInsightsJob, createDiscoverInsightsHandler(deps), { concurrency: 2 });
+  await queue.work(importInsightsCsvJob, createImportInsightsCsvHandler(deps));
+  await queue.work(failStaleInsightTasks, createFailStaleInsightTasksHandler(deps));
+  await queue.schedule(failStaleInsightTasks, FAIL_STALE_INSIGHT_TASKS_CRON, {});
   await queue.work(sendEmailJob, createSendEmailHandler(deps), { concurrency: 2 });
   await queue.work(failStaleEmails, createFailStaleEmailsHandler(deps));
   await queue.schedule(failStaleEmails, FAIL_STALE_EMAILS_CRON, {});

@@ -10,6 +10,8 @@ import { UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
 import { InsightList } from './insight-list.tsx';
 import { isPlanRefusal, useInsights } from './insight-queries.ts';
 import { ManualFeedbackForm } from './manual-feedback-form.tsx';
+import { DiscoveryCard } from './sources/discovery-card.tsx';
+import { SourcesCard } from './sources/sources-card.tsx';
 
 /** The plan the server's 403 speaks for when the workspace's own plan has insights (a brand of another owner). */
 const planWithoutInsights = planKeys.find((key) => !plans[key].allows.consumerInsights) ?? 'free';
@@ -84,10 +86,10 @@ export function InsightsTab({ brand }: { brand: TBrand }) {
   const loadFailed = insights.error && !isUnauthorizedError(insights.error);
   return (
     <div className="space-y-6">
-      {/*
-        The discovery card and the sources card (./sources/discovery-card.tsx, ./sources/sources-card.tsx)
-        sit here, above the form, side by side on wide screens (grid gap-6 lg:grid-cols-2).
-      */}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <DiscoveryCard brand={brand} />
+        <SourcesCard brand={brand} />
+      </div>
       <ManualFeedbackForm brandId={brand.id} brandName={brand.name} />
       {loadFailed ? (
         <LoadErrorAlert error={insights.error} what="consumer insights" onRetry={() => void insights.refetch()} />

@@ -18,6 +18,11 @@ export type NewInsight = {
   competitorId?: string | null;
   /** the item's id at its source (a feed's guid, a review's URL) */
   externalId?: string | null;
+  /**
+   * What externalId is unique within, when that should outlive the source record (a feed's
+   * address: a feed removed and added again is the same feed). Defaults to sourceId.
+   */
+  dedupeScope?: string | null;
   /** the item's own date; now when it has none */
   collectedAt?: Date;
   rating?: number | null;
@@ -34,11 +39,14 @@ export function contentHashOf(content: string): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-function dedupeKeyOf(item: NewInsight): string | null {
+/** The key that makes an item the same item again (null: never deduplicated). */
+export function dedupeKeyOf(
+  item: Pick<NewInsight, 'deduplicate' | 'externalId' | 'sourceId' | 'dedupeScope' | 'content'>,
+): string | null {
   if (!item.deduplicate) return null;
   if (item.externalId) {
     return `id:${createHash('sha256')
-      .update(`${item.sourceId ?? ''}\n${item.externalId}`)
+      .update(`${item.dedupeScope ?? item.sourceId ?? ''}\n${item.externalId}`)
       .digest('hex')}`;
   }
   return `text:${contentHashOf(item.content)}`;

@@ -1,0 +1,188 @@
+/**
+ * The discovery job's work: read each source of the brand (one that fails is marked failed with
+ * its reason and the others still run), keep the new items (keep-new-insights.ts) and record the
+ * outcome per source. Progress follows SPEC's stages (0, 10, 25, 45, 65, 80, 90, 100) and moves
+ * inside each stage with the work done.
+ */
+import { asc, eq, sql } from 'drizzle-orm';
+import {
+  DISCOVERY_RESULT_INSIGHTS,
+  noInsightSourcesMessage,
+  type TDiscoveryResult,
+  type TSourceOutcome,
+} from '../../../shared/schemas/insight-sources.ts';
+import type { AiLogger, AiWriter } from '../../ai/provider.ts';
+import type { Resolver } from '../../analysis/fetch/safe-fetch.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { brands, insightSources } from '../../db/schema/index.ts';
+import { SourceReadError } from '../../integrations/insight-sources/fetch-source.ts';
+import { toInsight } from '../insights/insight-dto.ts';
+import {
+  completeTask,
+  failTask,
+  openTask,
+  type ProgressReporter,
+  progressReporter,
+  share,
+} from '../tasks/task-progress.ts';
+import { type Candidate, type KeepOutcome, keepNewInsights } from './keep-new-insights.ts';
+import { readSource, type SourceRow } from './read-source.ts';
+
+export type DiscoveryDeps = {
+  db: Database;
+  config: Config;
+  ai: AiWriter | null;
+  logger: AiLogger;
+  crawlResolver?: Resolver;
+};
+
+export type RunOutcome = 'completed' | 'failed' | 'skipped';
+
+const STAGE = { prepare: 10, read: 25, find: 45, analyse: 65, store: 80, update: 90 } as const;
+
+const sourceName = (source: SourceRow) => source.title || source.url;
+
+async function readAll(
+  deps: DiscoveryDeps,
+  sources: SourceRow[],
+  progress: ProgressReporter,
+  signal?: AbortSignal,
+): Promise<{ outcomes: TSourceOutcome[]; candidates: Candidate[]; titles: (string | null)[] }> {
+  const outcomes: TSourceOutcome[] = [];
+  const candidates: Candidate[] = [];
+  const titles: (string | null)[] = [];
+  const width = (STAGE.find - STAGE.read) / sources.length;
+  for (const [index, source] of sources.entries()) {
+    const from = STAGE.read + width * index;
+    const label = `Reading ${sourceName(source)} (${index + 1} of ${sources.length})`;
+    await progress(label, from);
+    const outcome: TSourceOutcome = {
+      sourceId: source.id,
+      kind: source.kind,
+      url: source.url,
+      title: source.title,
+      status: 'read',
+      found: 0,
+      added: 0,
+      duplicates: 0,
+      notKeptForPlan: 0,
+      error: null,
+      aggregateRatings: [],
+    };
+    try {
+      const reading = await readSource(source, {
+        allowLoopback: deps.config.crawlerAllowLoopback,
+        resolver: deps.crawlResolver,
+        signal,
+        onPages: (fetched, found) =>
+          progress(`${label}: ${fetched} of ${found} pages`, from + width * share(fetched, found)),
+      });
+      outcome.found = reading.candidates.length;
+      outcome.aggregateRatings = reading.aggregates.slice(0, 20);
+      outcome.title = reading.title ?? source.title;
+      candidates.push(...reading.candidates.map((candidate) => ({ ...candidate, origin: index })));
+      titles.push(reading.title);
+    } catch (error) {
+      signal?.throwIfAborted();
+      outcome.status = 'failed';
+      if (error instanceof SourceReadError) outcome.error = error.message;
+      else {
+        // Something unforeseen in this source's content must not stop the brand's other sources.
+        deps.logger.error({ err: error, sourceId: source.id }, 'reading an insight source failed unexpectedly');
+        outcome.error =
+          'The source could not be read because of an error on our side. It will be tried again next time.';
+      }
+      titles.push(null);
+    }
+    outcomes.push(outcome);
+  }
+  return { outcomes, candidates, titles };
+}
+
+/** Each source's status, reason, time read and running count of insights added. */
+async function recordSources(
+  db: Database,
+  sources: SourceRow[],
+  outcomes: TSourceOutcome[],
+  titles: (string | null)[],
+) {
+  const now = new Date();
+  for (const [index, source] of sources.entries()) {
+    const outcome = outcomes[index]!;
+    await db
+      .update(insightSources)
+      .set({
+        status: outcome.status === 'read' ? 'active' : 'failed',
+        lastError: outcome.error,
+        lastCheckedAt: now,
+        itemsAdded: sql`${insightSources.itemsAdded} + ${outcome.added}`,
+        ...(titles[index] ? { title: titles[index]!.slice(0, 300) } : {}),
+      })
+      .where(eq(insightSources.id, source.id));
+  }
+}
+
+function resultOf(brandId: string, outcomes: TSourceOutcome[], kept: KeepOutcome): TDiscoveryResult {
+  for (const [index, outcome] of outcomes.entries()) {
+    const tally = kept.byOrigin.get(index);
+    if (tally) Object.assign(outcome, tally);
+  }
+  const newestFirst = [...kept.added].sort((a, b) => b.collectedAt.getTime() - a.collectedAt.getTime());
+  return {
+    brandId,
+    added: kept.added.length,
+    duplicates: kept.duplicates,
+    notKeptForPlan: kept.notKeptForPlan,
+    sources: outcomes,
+    insights: newestFirst.slice(0, DISCOVERY_RESULT_INSIGHTS).map(toInsight),
+  };
+}
+
+/** Runs one discovery task; safe to run again for the same task (a retried job). */
+export async function runDiscovery(deps: DiscoveryDeps, taskId: string, signal?: AbortSignal): Promise<RunOutcome> {
+  const { db } = deps;
+  const task = await openTask(db, taskId);
+  if (!task?.subjectId) return 'skipped';
+  const [brand] = await db.select().from(brands).where(eq(brands.id, task.subjectId));
+  if (!brand) {
+    await failTask(db, taskId, 'The brand was deleted before its discovery ran.');
+    return 'failed';
+  }
+  const progress = progressReporter(db, taskId);
+  const sources = await db
+    .select()
+    .from(insightSources)
+    .where(eq(insightSources.brandId, brand.id))
+    .orderBy(asc(insightSources.createdAt));
+  await progress(`Preparing: ${sources.length} ${sources.length === 1 ? 'source' : 'sources'} to read`, STAGE.prepare);
+  if (sources.length === 0) {
+    await failTask(db, taskId, noInsightSourcesMessage(brand.name));
+    return 'failed';
+  }
+
+  const { outcomes, candidates, titles } = await readAll(deps, sources, progress, signal);
+  await progress(`Finding new items among ${candidates.length}`, STAGE.find);
+  const kept = await keepNewInsights({ db, ai: deps.ai, logger: deps.logger, signal }, brand, candidates, {
+    since: task.createdAt,
+    onAnalysed: (done, total) =>
+      progress(
+        `Analysing ${done} of ${total} new items`,
+        STAGE.analyse + (STAGE.store - STAGE.analyse) * share(done, total),
+      ),
+    onStored: (done, total) =>
+      progress(`Storing ${done} of ${total} insights`, STAGE.store + (STAGE.update - STAGE.store) * share(done, total)),
+  });
+  await progress('Updating sources', STAGE.update);
+  const result = resultOf(brand.id, outcomes, kept);
+  signal?.throwIfAborted();
+  await recordSources(db, sources, result.sources, titles);
+
+  if (outcomes.every((outcome) => outcome.status === 'failed')) {
+    const reasons = outcomes.map((outcome) => `${outcome.title || outcome.url}: ${outcome.error}`).join('; ');
+    await failTask(db, taskId, `No source could be read. ${reasons}`, result);
+    return 'failed';
+  }
+  await completeTask(db, taskId, result);
+  return 'completed';
+}

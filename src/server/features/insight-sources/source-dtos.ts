@@ -1,0 +1,52 @@
+import {
+  type TAggregateRating,
+  type TDiscoveryTask,
+  type TImportTask,
+  type TInsightSourceDto,
+  ZDiscoveryResult,
+  ZImportResult,
+} from '../../../shared/schemas/insight-sources.ts';
+import type { TaskRow } from '../tasks/task-progress.ts';
+import type { SourceRow } from './read-source.ts';
+
+export const DISCOVERY_KIND = 'discovery:insights';
+export const IMPORT_KIND = 'import:insights-csv';
+
+export function toSourceDto(row: SourceRow, aggregateRatings: TAggregateRating[] = []): TInsightSourceDto {
+  return {
+    id: row.id,
+    brandId: row.brandId,
+    kind: row.kind,
+    url: row.url,
+    title: row.title,
+    status: row.status,
+    lastError: row.lastError,
+    lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+    itemsAdded: row.itemsAdded,
+    createdAt: row.createdAt.toISOString(),
+    aggregateRatings,
+  };
+}
+
+function taskFields(row: TaskRow) {
+  return {
+    id: row.id,
+    status: row.status,
+    stage: row.stage,
+    percent: row.percent,
+    error: row.error,
+    brandId: row.subjectId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toDiscoveryTask(row: TaskRow): TDiscoveryTask {
+  const result = row.result ? ZDiscoveryResult.safeParse(row.result) : null;
+  return { ...taskFields(row), kind: 'discovery:insights', result: result?.success ? result.data : null };
+}
+
+export function toImportTask(row: TaskRow): TImportTask {
+  const result = row.result ? ZImportResult.safeParse(row.result) : null;
+  return { ...taskFields(row), kind: 'import:insights-csv', result: result?.success ? result.data : null };
+}

@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AiWriter } from '../../src/server/ai/provider.ts';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
+import { brands, consumerInsights, users } from '../../src/server/db/schema/index.ts';
+import { type Candidate, keepNewInsights } from '../../src/server/features/insight-sources/keep-new-insights.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+
+// The step discovery and import share: what is new, what fits the plan, what is analysed by whom.
+let database: DatabaseHandle;
+let brand: { id: string; userId: string };
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const [owner] = await database.db
+    .insert(users)
+    .values({ email: 'keep@example.com', planType: 'starter', maxBrands: 1 })
+    .returning();
+  const [row] = await database.db.insert(brands).values({ userId: owner!.id, name: 'Keep Co' }).returning();
+  brand = { id: row!.id, userId: owner!.id };
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const candidate = (content: string, origin: number, extra: Partial<Candidate> = {}): Candidate => ({
+  content,
+  origin,
+  source: 'reviews',
+  ...extra,
+});
+
+/** A model that calls everything positive and counts its calls. */
+function fakeModel() {
+  const writer = {
+    provider: 'openai' as const,
+    model: 'fake',
+    calls: 0,
+    async writeStructured<T>(): Promise<T> {
+      writer.calls++;
+      return { label: 'positive', sentimentScore: 5, confidence: 0.9, topics: [], emotions: [], keywords: [] } as T;
+    },
+  };
+  return writer;
+}
+
+describe('keeping new insights', () => {
+  it('counts the same text from two sources once, per source', async () => {
+    const outcome = await keepNewInsights(
+      { db: database.db, ai: null },
+      brand,
+      [
+        candidate('The oat latte was lovely and warm.', 0, { externalId: 'a-1', dedupeScope: 'feed:a' }),
+        candidate('The oat latte was lovely and warm!', 1),
+        candidate('Service was slow today.', 1),
+      ],
+      { since: new Date() },
+    );
+    expect(outcome.added).toHaveLength(2);
+    expect(outcome.byOrigin.get(0)).toEqual({ added: 1, duplicates: 0, notKeptForPlan: 0 });
+    expect(outcome.byOrigin.get(1)).toEqual({ added: 1, duplicates: 1, notKeptForPlan: 0 });
+  });
+
+  it('treats rows stored since the run began as its own (a retried attempt), older ones as duplicates', async () => {
+    const since = new Date(Date.now() - 60_000);
+    const outcome = await keepNewInsights(
+      { db: database.db, ai: null },
+      brand,
+      [candidate('Service was slow today.', 0)],
+      { since },
+    );
+    expect(outcome).toMatchObject({ duplicates: 0, notKeptForPlan: 0 });
+    expect(outcome.added).toHaveLength(1);
+    const later = await keepNewInsights(
+      { db: database.db, ai: null },
+      brand,
+      [candidate('Service was slow today.', 0)],
+      {
+        since: new Date(Date.now() + 60_000),
+      },
+    );
+    expect(later).toMatchObject({ duplicates: 1, added: [] });
+  });
+
+  it("keeps only what fits the plan's room and counts the rest", async () => {
+    await database.db.insert(consumerInsights).values(
+      Array.from({ length: 195 }, (_, index) => ({
+        brandId: brand.id,
+        userId: brand.userId,
+        content: `Earlier ${index}`,
+      })),
+    );
+    const outcome = await keepNewInsights(
+      { db: database.db, ai: null },
+      brand,
+      Array.from({ length: 6 }, (_, index) => candidate(`New review number ${index}`, index % 2)),
+      { since: new Date() },
+    );
+    expect(outcome.added).toHaveLength(3);
+    expect(outcome.notKeptForPlan).toBe(3);
+    const stored = await database.db.select().from(consumerInsights).where(eq(consumerInsights.brandId, brand.id));
+    expect(stored).toHaveLength(200);
+  });
+
+  it('asks the model while its time budget lasts, and the local engine after', async () => {
+    await database.db.delete(consumerInsights).where(eq(consumerInsights.brandId, brand.id));
+    const model = fakeModel();
+    const refined = await keepNewInsights(
+      { db: database.db, ai: model as AiWriter, aiBudgetMs: 60_000 },
+      brand,
+      [candidate('Lovely beans, quick delivery.', 0)],
+      { since: new Date() },
+    );
+    expect(model.calls).toBe(1);
+    expect(refined.added[0]?.analysedBy).toBe('ai');
+
+    const spent = await keepNewInsights(
+      { db: database.db, ai: model as AiWriter, aiBudgetMs: 0 },
+      brand,
+      [candidate('The decaf was cold and the staff were rude.', 0)],
+      { since: new Date() },
+    );
+    expect(model.calls).toBe(1);
+    expect(spent.added[0]?.analysedBy).toBe('local');
+  });
+});
