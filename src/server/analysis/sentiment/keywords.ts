@@ -33,6 +33,23 @@ const COMMON_VERBS = new Set(
   ).split(' '),
 );
 
+/**
+ * Words that describe or count rather than name, which the endings below do not catch: number
+ * words, plain adjectives and adverbs of size, time, place and degree, and irregular past forms.
+ * They stay keywords but are never topics ("long wait": the topic is the wait).
+ */
+const NOT_NAMES = new Set(
+  (
+    'one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty fifty hundred ' +
+    'thousand half dozen new old big small large tiny long short far near late early high low fast slow quick ' +
+    'hot warm cool full empty whole next previous same different real sure open closed online instead almost ' +
+    'enough quite rather pretty super extra right left main top own entire overall total usual certain ' +
+    'found kept brought sent paid spent felt heard held met lost sold caught told sat stood understood gone ' +
+    'done seen given taken written eaten broke broken chose chosen forgot forgotten became began begun knew ' +
+    'known grew grown threw thrown wore worn ran won left'
+  ).split(' '),
+);
+
 const VERB_OR_MODIFIER_ENDINGS = /(?:ly|ed|ful|ous|ive|able|ible|less|ish|est|ier)$/;
 const DETERMINERS = new Set(['the', 'a', 'an', 'my', 'our', 'their', 'your', 'his', 'her', 'its', 'this', 'that']);
 const MAX_KEYWORDS = 6;
@@ -52,7 +69,9 @@ function isContent(word: string): boolean {
 }
 
 function isNounLike(word: string, previous: string | undefined): boolean {
-  if (LEXICON.has(word) || COMMON_VERBS.has(word) || VERB_OR_MODIFIER_ENDINGS.test(word)) return false;
+  if (LEXICON.has(word) || COMMON_VERBS.has(word) || NOT_NAMES.has(word) || VERB_OR_MODIFIER_ENDINGS.test(word)) {
+    return false;
+  }
   if (word.endsWith('ing')) return DETERMINERS.has(previous ?? '');
   return true;
 }
@@ -81,7 +100,9 @@ function collectCandidates(tokens: Token[], cues: Cue[]): Map<string, Candidate>
     const previous = tokens[index - 1]?.norm;
     const nounLike = isNounLike(token.norm, previous);
     const weight = 1 + (nearCue(index) ? 0.5 : 0) + (nounLike ? 0.25 : 0);
-    add(nounLike ? singular(token.norm) : token.norm, weight, index, nounLike);
+    // "Valentine's" alone is about Valentine's (Day): the possessive ending is not part of the name.
+    const word = token.norm.replace(/['’]s?$/, '');
+    add(nounLike ? singular(word) : word, weight, index, nounLike);
     const next = tokens[index + 1];
     if (next?.kind === 'word' && isContent(next.norm) && nounLike && isNounLike(next.norm, token.norm)) {
       add(`${token.norm} ${singular(next.norm)}`, weight + 1, index, true);
