@@ -24,6 +24,11 @@ export const brands = pgTable(
       .$type<{ url: string; originalName: string; size: number; mimetype: string }[]>()
       .notNull()
       .default([]),
+    /**
+     * The country whose ads competitor tracking reads (ISO 3166-1 alpha-2): Meta's Ad Library is
+     * searched by the countries an ad reached.
+     */
+    adMarket: varchar('ad_market', { length: 2 }).notNull().default('GB'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

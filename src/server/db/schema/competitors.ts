@@ -18,6 +18,8 @@ export const competitors = pgTable(
     description: text('description'),
     industry: varchar('industry', { length: 100 }),
     size: text('size', { enum: ['startup', 'smb', 'enterprise'] }),
+    /** The numeric id of the competitor's Facebook page: the Ad Library is searched by it */
+    facebookPageId: varchar('facebook_page_id', { length: 40 }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
@@ -31,6 +33,10 @@ export const adLibraryEntries = pgTable(
     competitorId: uuid('competitor_id')
       .notNull()
       .references(() => competitors.id, { onDelete: 'cascade' }),
+    /** The owner of the competitor (and its brand): every query is scoped by it */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     platform: text('platform', { enum: ['meta', 'google', 'tiktok', 'linkedin', 'twitter', 'youtube'] }).notNull(),
     adId: varchar('ad_id', { length: 200 }),
     adTitle: text('ad_title'),
@@ -59,6 +65,24 @@ export const adLibraryEntries = pgTable(
     /** Ranges as disclosed by the source ("1000-4999"); null when not disclosed. Never estimated. */
     impressions: varchar('impressions', { length: 50 }),
     spend: varchar('spend', { length: 50 }),
+    /** ISO 4217 currency of the spend range */
+    spendCurrency: varchar('spend_currency', { length: 3 }),
+    /** People reached in the EU, as the source reports it (Meta: eu_total_reach); null when not disclosed */
+    reach: integer('reach'),
+    /** The advertiser's page at the source (Meta page id and name) */
+    pageId: varchar('page_id', { length: 40 }),
+    pageName: varchar('page_name', { length: 300 }),
+    /** The source's own view of the ad (Meta: ad_snapshot_url) */
+    snapshotUrl: text('snapshot_url'),
+    /** Where it ran (facebook, instagram, messenger, audience_network ...) and in which languages */
+    publisherPlatforms: jsonb('publisher_platforms').$type<string[]>().notNull().default([]),
+    languages: jsonb('languages').$type<string[]>().notNull().default([]),
+    /** Targeting as disclosed (EU and political ads): ages, gender, locations */
+    targeting: jsonb('targeting').$type<Record<string, unknown>>(),
+    /** The landing page as fetched: its title and main call to action */
+    landingPageTitle: text('landing_page_title'),
+    landingPageCta: varchar('landing_page_cta', { length: 200 }),
+    landingPageCheckedAt: timestamp('landing_page_checked_at', { withTimezone: true }),
     source: text('source', { enum: ['manual', 'csv', 'meta'] })
       .notNull()
       .default('manual'),
@@ -66,6 +90,7 @@ export const adLibraryEntries = pgTable(
   },
   (table) => [
     index().on(table.competitorId),
+    index().on(table.userId),
     unique('ad_library_entries_source_ad').on(table.competitorId, table.platform, table.adId),
   ],
 );
@@ -89,9 +114,41 @@ export const competitorReports = pgTable(
     topCompetitors: jsonb('top_competitors').$type<unknown[]>().notNull().default([]),
     adTrends: jsonb('ad_trends').$type<Record<string, unknown>>().notNull().default({}),
     recommendations: jsonb('recommendations').$type<Record<string, unknown>>().notNull().default({}),
-    keyFindings: jsonb('key_findings').$type<Record<string, string[]>>().notNull().default({}),
+    /** advantages, threats, opportunities, recommendations: each finding with the ids of the ads behind it */
+    keyFindings: jsonb('key_findings').$type<Record<string, unknown[]>>().notNull().default({}),
     advertisingIntelligence: jsonb('advertising_intelligence').$type<Record<string, unknown>>().notNull().default({}),
+    /** whether the findings' wording came from the rules or a language model */
+    writtenBy: text('written_by', { enum: ['local', 'ai'] })
+      .notNull()
+      .default('local'),
     createdAt: createdAt(),
   },
   (table) => [index().on(table.brandId, table.createdAt), index().on(table.userId)],
+);
+
+/**
+ * Text snapshots of a competitor's home and pricing pages, taken weekly (robots.txt respected), so
+ * the screen can show what changed between two dates.
+ */
+export const competitorPageSnapshots = pgTable(
+  'competitor_page_snapshots',
+  {
+    id: id(),
+    competitorId: uuid('competitor_id')
+      .notNull()
+      .references(() => competitors.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    pageKind: text('page_kind', { enum: ['home', 'pricing'] }).notNull(),
+    status: text('status', { enum: ['ok', 'failed'] }).notNull(),
+    /** the page's readable text; null when it could not be read */
+    content: text('content'),
+    contentHash: varchar('content_hash', { length: 64 }),
+    /** why it could not be read, in words the user can act on */
+    error: text('error'),
+    capturedAt: timestamp('captured_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.competitorId, table.pageKind, table.capturedAt), index().on(table.userId)],
 );

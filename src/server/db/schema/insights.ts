@@ -33,6 +33,8 @@ export const insightSources = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set when the source speaks about a competitor; its insights carry that competitor */
+    competitorId: uuid('competitor_id').references(() => competitors.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['feed', 'site_reviews'] }).notNull(),
     url: text('url').notNull(),
     /** The feed's own title, or the site's host name */
@@ -47,7 +49,11 @@ export const insightSources = pgTable(
     itemsAdded: integer('items_added').notNull().default(0),
     createdAt: createdAt(),
   },
-  (table) => [index().on(table.userId), unique().on(table.brandId, table.kind, table.url)],
+  (table) => [
+    index().on(table.userId),
+    index().on(table.competitorId),
+    unique().on(table.brandId, table.kind, table.url),
+  ],
 );
 
 export const consumerInsights = pgTable(

@@ -150,5 +150,9 @@ export const taskProgress = pgTable(
     uniqueIndex('task_progress_one_discovery_per_user')
       .on(table.userId)
       .where(sql`${table.kind} like 'discovery:%' and ${table.status} in ('queued', 'running')`),
+    // One ad discovery (a competitor's, or all of a brand's) at a time per user.
+    uniqueIndex('task_progress_one_ad_discovery_per_user')
+      .on(table.userId)
+      .where(sql`${table.kind} like 'ad-discovery:%' and ${table.status} in ('queued', 'running')`),
   ],
 );
