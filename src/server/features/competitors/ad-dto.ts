@@ -1,0 +1,47 @@
+import type { TAd } from '../../../shared/schemas/competitors.ts';
+import type { adLibraryEntries } from '../../db/schema/index.ts';
+
+export type AdRow = typeof adLibraryEntries.$inferSelect;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days an ad has run: first seen to last seen, or to now while it is still active. */
+export function runningDaysOf(
+  ad: Pick<AdRow, 'firstSeenAt' | 'lastSeenAt' | 'isActive'>,
+  now = new Date(),
+): number | null {
+  if (!ad.firstSeenAt) return null;
+  const end = ad.isActive ? now : (ad.lastSeenAt ?? ad.firstSeenAt);
+  return Math.max(0, Math.floor((end.getTime() - ad.firstSeenAt.getTime()) / DAY_MS));
+}
+
+export function toAd(row: AdRow, now = new Date()): TAd {
+  return {
+    id: row.id,
+    competitorId: row.competitorId,
+    platform: row.platform,
+    adId: row.adId,
+    adTitle: row.adTitle,
+    adText: row.adText,
+    imageUrl: row.imageUrl,
+    videoUrl: row.videoUrl,
+    landingPageUrl: row.landingPageUrl,
+    landingPageTitle: row.landingPageTitle,
+    landingPageCta: row.landingPageCta,
+    adType: row.adType,
+    campaignObjective: row.campaignObjective,
+    isActive: row.isActive,
+    firstSeenAt: row.firstSeenAt?.toISOString() ?? null,
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    runningDays: runningDaysOf(row, now),
+    impressions: row.impressions,
+    spend: row.spend,
+    spendCurrency: row.spendCurrency,
+    reach: row.reach,
+    pageName: row.pageName,
+    snapshotUrl: row.snapshotUrl,
+    publisherPlatforms: row.publisherPlatforms,
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
