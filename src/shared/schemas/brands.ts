@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adMarketCodes } from '../ad-markets.ts';
 import { ZText } from './text.ts';
 
 const trimmedOrNull = (label: string, max: number) =>
@@ -79,6 +80,8 @@ export const ZBrandFields = z.object({
     .max(10, 'At most 10 fonts')
     .optional(),
   assets: z.array(ZBrandAsset).max(20, 'At most 20 brand assets').optional(),
+  /** the country whose ads competitor tracking reads (ISO 3166-1 alpha-2) */
+  adMarket: z.enum(adMarketCodes, { error: 'Choose a country from the list for the ad market' }).optional(),
 });
 
 /** POST /api/brands. The client also sends userId; the server ignores it and uses the session. */
@@ -103,6 +106,7 @@ export const ZBrand = z.object({
   colourPalette: z.array(z.string()),
   fonts: z.array(z.string()),
   assets: z.array(ZBrandAsset),
+  adMarket: z.string(),
   createdAt: z.string(),
 });
 export type TBrand = z.infer<typeof ZBrand>;

@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import { resolveFacebookPageId } from '../facebook-page-id.ts';
+import { normaliseWebsiteUrl, ZWebsiteUrl } from './brands.ts';
+import { ZText } from './text.ts';
+
+/** The longest ad text kept: Meta's primary text is far shorter; this bounds pasted text. */
+export const MAX_AD_TEXT_LENGTH = 10_000;
 
 /** Company sizes as SPEC names them, with their employee ranges. */
 export const competitorSizes = ['startup', 'smb', 'enterprise'] as const;
@@ -88,3 +94,125 @@ export const ZAd = z.object({
   createdAt: z.string(),
 });
 export type TAd = z.infer<typeof ZAd>;
+
+const blankToNull = (value: unknown) => (typeof value === 'string' ? value.trim() || null : (value ?? null));
+
+const ZOptionalText = (label: string, max: number, multiline = false) =>
+  z.preprocess(
+    blankToNull,
+    ZText(label, { multiline }).max(max, `${label} must be at most ${max.toLocaleString('en-GB')} characters`).nullable(),
+  );
+
+/** An http(s) address, "example.com" meaning https://example.com; blank is none. */
+const ZOptionalUrl = (label: string) =>
+  z.preprocess(
+    (value) => {
+      const text = blankToNull(value);
+      return typeof text === 'string' ? normaliseWebsiteUrl(text) : text;
+    },
+    ZText(label)
+      .pipe(z.url({ protocol: /^https?$/, error: `${label} must be a web address starting with http:// or https://` }))
+      .pipe(z.string().max(2000, `${label} is too long`))
+      .nullable(),
+  );
+
+/** The numeric page id, or a facebook.com address that carries it (see facebook-page-id.ts). */
+export const ZFacebookPageId = z.preprocess(
+  blankToNull,
+  ZText('Facebook page')
+    .transform((value, ctx) => {
+      const resolved = resolveFacebookPageId(value);
+      if (resolved.ok) return resolved.pageId;
+      ctx.addIssue({ code: 'custom', message: resolved.message });
+      return z.NEVER;
+    })
+    .nullable(),
+);
+
+/** The Add Competitor dialog's fields (SPEC §5: only the company name is required). */
+export const ZCompetitorFields = z.object({
+  name: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim() : value),
+    ZText('Company name', { required: 'Company name is required' })
+      .min(1, 'Company name is required')
+      .max(200, 'Company name must be at most 200 characters'),
+  ),
+  website: ZWebsiteUrl.optional(),
+  industry: ZOptionalText('Industry', 100).optional(),
+  size: z
+    .preprocess(blankToNull, z.enum(competitorSizes, { error: 'Size must be startup, smb or enterprise' }).nullable())
+    .optional(),
+  description: ZOptionalText('Description', 2000, true).optional(),
+  facebookPageId: ZFacebookPageId.optional(),
+});
+
+/** POST /api/competitors */
+export const ZCreateCompetitorRequest = ZCompetitorFields.extend({ brandId: z.uuid('Please select a brand') });
+export type TCreateCompetitorRequest = z.input<typeof ZCreateCompetitorRequest>;
+
+/** PUT /api/competitors/{id}: the same fields; the brand stays. */
+export const ZUpdateCompetitorRequest = ZCompetitorFields;
+export type TUpdateCompetitorRequest = z.input<typeof ZUpdateCompetitorRequest>;
+
+/** ?brandId for the lists and the summary */
+export const ZBrandIdQuery = z.object({ brandId: z.uuid('Please select a brand') });
+
+/** GET /api/ad-library?brandId[&competitorId][&platform] */
+export const ZAdListQuery = ZBrandIdQuery.extend({
+  competitorId: z.uuid('Not found').optional(),
+  platform: z.enum(adPlatforms, { error: 'Unknown platform' }).optional(),
+});
+
+const ZSeenDate = (label: string) =>
+  z.preprocess(
+    blankToNull,
+    z
+      .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+        error: `${label} must be a date such as 2026-03-05`,
+      })
+      .nullable(),
+  );
+
+/**
+ * The Add Ad dialog (SPEC §5: competitor and platform required, everything else optional), for
+ * POST /api/ad-library and PUT /api/ad-library/{id}. Spend and impressions are ranges as the
+ * source disclosed them ("£100-£499"), never estimates.
+ */
+export const ZAdRequest = z
+  .object({
+    competitorId: z.uuid('Choose a competitor'),
+    platform: z.enum(adPlatforms, { error: 'Choose a platform' }),
+    adId: ZOptionalText('Ad id', 200).optional(),
+    adTitle: ZOptionalText('Ad title', 500).optional(),
+    adText: ZOptionalText('Ad text', MAX_AD_TEXT_LENGTH, true).optional(),
+    imageUrl: ZOptionalUrl('Image URL').optional(),
+    videoUrl: ZOptionalUrl('Video URL').optional(),
+    landingPageUrl: ZOptionalUrl('Landing page').optional(),
+    adType: z.preprocess(blankToNull, z.enum(adTypes, { error: 'Unknown ad type' }).nullable()).optional(),
+    campaignObjective: z
+      .preprocess(blankToNull, z.enum(campaignObjectives, { error: 'Unknown campaign objective' }).nullable())
+      .optional(),
+    impressions: ZOptionalText('Impressions', 50).optional(),
+    spend: ZOptionalText('Spend', 50).optional(),
+    isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+    firstSeenAt: ZSeenDate('First seen').optional(),
+    lastSeenAt: ZSeenDate('Last seen').optional(),
+  })
+  .refine((ad) => !ad.firstSeenAt || !ad.lastSeenAt || new Date(ad.lastSeenAt) >= new Date(ad.firstSeenAt), {
+    message: 'Last seen cannot be before first seen',
+    path: ['lastSeenAt'],
+  });
+export type TAdRequest = z.input<typeof ZAdRequest>;
+
+/** GET /api/competitor-tracking/summary: the four stat tiles, counted. */
+export const ZTrackingSummary = z.object({
+  competitors: z.number().int(),
+  ads: z.number().int(),
+  platforms: z.number().int(),
+  reports: z.number().int(),
+});
+export type TTrackingSummary = z.infer<typeof ZTrackingSummary>;
+
+/** A competitor in the list, with how many ads the library holds for it. */
+export const ZCompetitorWithCounts = ZCompetitor.extend({ adCount: z.number().int() });
+export type TCompetitorWithCounts = z.infer<typeof ZCompetitorWithCounts>;

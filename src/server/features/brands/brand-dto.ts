@@ -18,6 +18,7 @@ export function toBrandDto(brand: BrandRow): TBrand {
     colourPalette: brand.colourPalette,
     fonts: brand.fonts,
     assets: brand.assets,
+    adMarket: brand.adMarket,
     createdAt: brand.createdAt.toISOString(),
   };
 }

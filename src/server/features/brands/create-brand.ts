@@ -58,6 +58,7 @@ export async function createBrand(
         colourPalette: input.colourPalette ?? [],
         fonts: input.fonts ?? [],
         assets: input.assets ?? [],
+        ...(input.adMarket ? { adMarket: input.adMarket } : {}),
       })
       .returning();
     return created as BrandRow;
