@@ -3,7 +3,7 @@
  * before anything is uploaded) and on the server (before the whole file is parsed): the delimiter,
  * the header names, and a first guess at which column holds what.
  */
-import type { TCsvColumnRole, TCsvMapping } from './schemas/insight-sources.ts';
+import type { TCsvColumnRole } from './schemas/insight-sources.ts';
 
 export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
 export type TCsvDelimiter = (typeof CSV_DELIMITERS)[number];
@@ -120,17 +120,24 @@ const normalised = (header: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** Which header names hold each field of an import (a field the file lacks is absent or null). */
+export type CsvColumnMapping = { [role: string]: string | null | undefined };
+
 /**
  * The mapping a person most likely wants: an exact header word first, then a header containing
- * one (e.g. "Review Text (English)"). Each column is used for one field only. Content may be
- * missing when no header looks like it: the person then chooses.
+ * one (e.g. "Review Text (English)"). Roles are filled in `order`, and each column is used for
+ * one field only. A field may be missing when no header looks like it: the person then chooses.
  */
-export function guessCsvMapping(headers: readonly string[]): Partial<Record<TCsvColumnRole, string>> {
+export function guessColumns<Role extends string>(
+  headers: readonly string[],
+  roleWords: Record<Role, readonly string[]>,
+  order: readonly Role[],
+): Partial<Record<Role, string>> {
   const taken = new Set<string>();
-  const guess: Partial<Record<TCsvColumnRole, string>> = {};
+  const guess: Partial<Record<Role, string>> = {};
   const names = headers.map((header) => ({ header, name: normalised(header) })).filter((entry) => entry.header);
-  for (const role of ['content', 'rating', 'date', 'author', 'platform'] as const) {
-    const words = ROLE_WORDS[role];
+  for (const role of order) {
+    const words = roleWords[role];
     const pick =
       words.map((word) => names.find((entry) => entry.name === word && !taken.has(entry.header))).find(Boolean) ??
       words
@@ -144,10 +151,15 @@ export function guessCsvMapping(headers: readonly string[]): Partial<Record<TCsv
   return guess;
 }
 
+/** The review and survey mapping: the text first, then the fields whose words are most telling. */
+export function guessCsvMapping(headers: readonly string[]): Partial<Record<TCsvColumnRole, string>> {
+  return guessColumns(headers, ROLE_WORDS, ['content', 'rating', 'date', 'author', 'platform']);
+}
+
 /** Header names the mapping refers to that the file does not have. */
-export function missingMappedColumns(mapping: TCsvMapping, headers: readonly string[]): string[] {
+export function missingMappedColumns(mapping: CsvColumnMapping, headers: readonly string[]): string[] {
   const present = new Set(headers);
-  return [mapping.content, mapping.author, mapping.date, mapping.rating, mapping.platform].filter(
+  return Object.values(mapping).filter(
     (name): name is string => typeof name === 'string' && name !== '' && !present.has(name),
   );
 }

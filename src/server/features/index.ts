@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { registerActionItemRoutes } from './action-items/routes.ts';
+import { registerAdLibraryRoutes } from './ad-library/routes.ts';
 import { registerAuditReportRoutes } from './audit-reports/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
 import { registerBrandRoutes } from './brands/routes.ts';
+import { registerCompetitorRoutes } from './competitors/routes.ts';
 import type { FeatureContext } from './context.ts';
 import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
 import { registerInsightRoutes } from './insights/routes.ts';
@@ -23,4 +25,6 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerInsightRoutes(app, ctx);
   registerOutboxRoutes(app, ctx);
   registerSentimentReportRoutes(app, ctx);
+  registerCompetitorRoutes(app, ctx);
+  registerAdLibraryRoutes(app, ctx);
 }

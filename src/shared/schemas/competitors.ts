@@ -100,7 +100,9 @@ const blankToNull = (value: unknown) => (typeof value === 'string' ? value.trim(
 const ZOptionalText = (label: string, max: number, multiline = false) =>
   z.preprocess(
     blankToNull,
-    ZText(label, { multiline }).max(max, `${label} must be at most ${max.toLocaleString('en-GB')} characters`).nullable(),
+    ZText(label, { multiline })
+      .max(max, `${label} must be at most ${max.toLocaleString('en-GB')} characters`)
+      .nullable(),
   );
 
 /** An http(s) address, "example.com" meaning https://example.com; blank is none. */

@@ -1,9 +1,8 @@
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
 import {
-  MAX_CSV_BYTES,
   type TActiveDiscovery,
   ZCreateInsightSourceRequest,
   ZCsvImportFields,
@@ -13,7 +12,7 @@ import {
 } from '../../../shared/schemas/insight-sources.ts';
 import { taskProgress } from '../../db/schema/index.ts';
 import { actorOf } from '../../http/authenticate.ts';
-import { AppError } from '../../http/errors.ts';
+import { readCsvUpload } from '../../http/read-csv-upload.ts';
 import type { FeatureContext } from '../context.ts';
 import { getTaskOrThrow } from '../tasks/task-progress.ts';
 import { addInsightSource } from './add-insight-source.ts';
@@ -25,40 +24,6 @@ import { startDiscovery } from './start-discovery.ts';
 
 /** Adding a source fetches it, and an import carries up to 20 MB: both are limited per client. */
 const outboundWork = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-
-const CSV_TOO_LARGE = 'The file is larger than 20 MB. Split it into smaller files and import each.';
-const notMultipartCsv = () =>
-  new AppError(
-    'validation',
-    "Send the CSV file as multipart/form-data in a part named 'file', after brandId and mapping",
-  );
-
-/** The form fields and the one file of a CSV import, read whole (at most 20 MB). */
-async function readCsvUpload(request: FastifyRequest) {
-  if (!request.isMultipart()) throw notMultipartCsv();
-  const fields: Record<string, string> = {};
-  let file: { name: string; bytes: Buffer } | null = null;
-  try {
-    // The parser stops one byte past the limit, so an oversized file always arrives longer than it.
-    for await (const part of request.parts({ limits: { fileSize: MAX_CSV_BYTES + 1, files: 1, fields: 10 } })) {
-      if (part.type === 'file') {
-        const bytes = await part.toBuffer();
-        if (part.fieldname !== 'file') continue;
-        if (part.file.truncated || bytes.length > MAX_CSV_BYTES) throw new AppError('validation', CSV_TOO_LARGE);
-        file = { name: part.filename || 'import.csv', bytes };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('validation', CSV_TOO_LARGE);
-    request.log.info({ err: error }, 'unreadable CSV upload');
-    throw new AppError('validation', 'The upload could not be read. Please try again.');
-  }
-  if (!file) throw notMultipartCsv();
-  return { fields: ZCsvImportFields.parse(fields), file };
-}
 
 export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: FeatureContext) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
@@ -136,7 +101,7 @@ export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: Featur
     '/api/consumer-insights/import',
     { ...signedIn, config: { bodyType: 'multipart', ...outboundWork } },
     async (request, reply) => {
-      const { fields, file } = await readCsvUpload(request);
+      const { fields, file } = await readCsvUpload(request, ZCsvImportFields, 'brandId and mapping');
       const task = await startCsvImport(ctx, {
         actor: actorOf(request),
         input: { fields, fileName: file.name, bytes: file.bytes },

@@ -1,10 +1,16 @@
 /**
- * A CSV export of reviews or survey answers read into rows to import. Refusals (the whole file is
+ * A CSV export read into rows to import: reviews or survey answers here, ads for the ad library
+ * (integrations/ad-sources/csv), each mapping the rows its own way. Refusals (the whole file is
  * turned away and nothing is stored) are CsvRefusedError; rows that cannot be used are reported by
  * their line in the file, and the good rows are kept.
  */
 import { parse } from 'csv-parse/sync';
-import { detectDelimiter, missingMappedColumns, type TCsvDelimiter } from '../../../../shared/csv-header.ts';
+import {
+  type CsvColumnMapping,
+  detectDelimiter,
+  missingMappedColumns,
+  type TCsvDelimiter,
+} from '../../../../shared/csv-header.ts';
 import { MAX_CSV_ROWS, type TBadRow, type TCsvMapping } from '../../../../shared/schemas/insight-sources.ts';
 import { MAX_INSIGHT_CONTENT_LENGTH } from '../../../../shared/schemas/insights.ts';
 import { hasControlCharacters } from '../../../../shared/schemas/text.ts';
@@ -45,12 +51,12 @@ function refusalFor(error: unknown): CsvRefusedError {
 }
 
 /** The header and the data rows, each with the line it starts on. Blank lines are skipped. */
-export function parseCsvText(text: string, maxRows = MAX_CSV_ROWS): CsvTable {
+export function parseCsvText(text: string, maxRows = MAX_CSV_ROWS, what = 'the reviews'): CsvTable {
   const start = text.trimStart();
   if (!start) throw new CsvRefusedError('The file is empty.');
   if (/^[<{[]/.test(start)) {
     const kind = start.startsWith('<') ? 'an HTML or XML document' : 'JSON';
-    throw new CsvRefusedError(`The file is ${kind}, not CSV. Export the reviews as a CSV file and import that.`);
+    throw new CsvRefusedError(`The file is ${kind}, not CSV. Export ${what} as a CSV file and import that.`);
   }
   const delimiter = detectDelimiter(text);
   let records: { record: string[]; info: { lines: number } }[];
@@ -94,14 +100,14 @@ export function parseCsvText(text: string, maxRows = MAX_CSV_ROWS): CsvTable {
 }
 
 /** Decodes and parses an uploaded file (see text-encoding.ts for what is refused). */
-export function readCsvFile(bytes: Uint8Array, maxRows = MAX_CSV_ROWS): CsvTable {
+export function readCsvFile(bytes: Uint8Array, maxRows = MAX_CSV_ROWS, what = 'the reviews'): CsvTable {
   const decoded = decodeCsvBytes(bytes);
   if (!decoded.ok) throw new CsvRefusedError(decoded.message);
-  return parseCsvText(decoded.text, maxRows);
+  return parseCsvText(decoded.text, maxRows, what);
 }
 
 /** Refuses a mapping that names a column the file lacks. */
-export function assertMappingFits(table: CsvTable, mapping: TCsvMapping): void {
+export function assertMappingFits(table: CsvTable, mapping: CsvColumnMapping): void {
   const missing = missingMappedColumns(mapping, table.headers);
   if (missing.length > 0) {
     const names = missing.map((name) => `"${name}"`).join(', ');

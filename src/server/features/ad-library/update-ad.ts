@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import type { TAd } from '../../../shared/schemas/competitors.ts';
+import { adLibraryEntries } from '../../db/schema/index.ts';
+import { type Actor, ownedBy } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { type AdRow, toAd } from '../competitors/ad-dto.ts';
+import { getAdOrThrow } from '../competitors/get-competitor-or-throw.ts';
+import { getTrackedCompetitorOrThrow } from '../competitors/tracked-brand.ts';
+import type { FeatureContext } from '../context.ts';
+import { type AdInput, adColumns, assertSeenDatesPast, seenDate } from './ad-columns.ts';
+import { duplicateAdId, isUniqueViolation } from './create-ad.ts';
+
+/**
+ * Edits an ad with the dialog's fields. It may move to another of the actor's competitors; seen
+ * dates left out keep their stored values. The source stays what it was.
+ */
+export async function updateAd(
+  ctx: Pick<FeatureContext, 'db'>,
+  { actor, adId, input }: { actor: Actor; adId: string; input: AdInput },
+): Promise<TAd> {
+  const ad = await getAdOrThrow(ctx.db, actor, adId);
+  await assertPlanAllows(ctx.db, ad.userId, 'competitorTracking');
+  const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, input.competitorId);
+  const firstSeenAt = input.firstSeenAt ? seenDate(input.firstSeenAt) : ad.firstSeenAt;
+  const lastSeenAt = input.lastSeenAt ? seenDate(input.lastSeenAt) : ad.lastSeenAt;
+  assertSeenDatesPast(firstSeenAt, lastSeenAt);
+  if (firstSeenAt && lastSeenAt && lastSeenAt < firstSeenAt) {
+    throw new AppError('validation', 'Last seen cannot be before first seen');
+  }
+  try {
+    const [row] = await ctx.db
+      .update(adLibraryEntries)
+      .set({ ...adColumns(input), userId: competitor.userId, firstSeenAt, lastSeenAt })
+      .where(and(eq(adLibraryEntries.id, adId), ownedBy(actor, adLibraryEntries.userId)))
+      .returning();
+    return toAd(row as AdRow);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', duplicateAdId);
+    throw error;
+  }
+}
