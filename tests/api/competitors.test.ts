@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { featureLimitMessage } from '../../src/shared/plans.ts';
 import { pageIdNotResolvableMessage } from '../../src/shared/facebook-page-id.ts';
+import { featureLimitMessage } from '../../src/shared/plans.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { setPlan } from '../helpers/seed.ts';
 
@@ -122,9 +122,7 @@ describe('competitors', () => {
     expect((await inject('POST', '/api/competitors', stranger, { brandId, name: 'X' })).statusCode).toBe(404);
     expect((await inject('PUT', `/api/competitors/${competitorId}`, stranger, { name: 'X' })).statusCode).toBe(404);
     expect((await inject('DELETE', `/api/competitors/${competitorId}`, stranger)).statusCode).toBe(404);
-    expect((await inject('GET', `/api/competitor-tracking/summary?brandId=${brandId}`, stranger)).statusCode).toBe(
-      404,
-    );
+    expect((await inject('GET', `/api/competitor-tracking/summary?brandId=${brandId}`, stranger)).statusCode).toBe(404);
     expect((await inject('GET', `/api/competitors?brandId=${strangerBrandId}`, stranger)).json()).toEqual([]);
   });
 

@@ -1,5 +1,178 @@
+import { Building2, Megaphone, Plus, Target } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import { planKeys, plans } from '../../../shared/plans.ts';
+import type { TBrand } from '../../../shared/schemas/brands.ts';
 import { PageHeader } from '../../components/layout/page-header.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, CardContent } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useAuth } from '../../hooks/use-auth.ts';
+import { isUnauthorizedError } from '../../lib/api.ts';
+import { useBrands } from '../audits-shared/audit-queries.ts';
+import { LoadErrorAlert } from '../audits-shared/load-error-alert.tsx';
+import { notifyError } from '../audits-shared/notify-error.ts';
+import { UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
+import { AdLibraryCard } from './ad-library-card.tsx';
+import { isPlanRefusal, useAds, useCompetitors, useTrackingSummary } from './competitor-queries.ts';
+import { CompetitorsCard } from './competitors-card.tsx';
+import { AdMarketSelector, BrandSelector, StatTiles } from './tracking-header.tsx';
+
+/** The plan the server's 403 speaks for when the workspace's own plan has tracking (a brand of another owner). */
+const planWithoutTracking = planKeys.find((key) => !plans[key].allows.competitorTracking) ?? 'free';
+
+const trackingFeatures = [
+  { icon: Building2, title: 'Your competitors', body: 'Keep the companies you compete with in one list, per brand.' },
+  {
+    icon: Megaphone,
+    title: 'Their ads',
+    body: 'Follow the ads they run, on which platforms, and for how long: the longest-running ads are the ones that work.',
+  },
+  {
+    icon: Target,
+    title: 'Competitive analysis',
+    body: 'Reports computed from their ads: calls to action, audiences and messages, with what to do about them.',
+  },
+];
+
+function WhatTrackingDoes() {
+  return (
+    <ul aria-label="What competitor tracking includes" className="grid gap-4 md:grid-cols-3">
+      {trackingFeatures.map(({ icon: Icon, title, body }) => (
+        <li key={title} className="space-y-2 rounded-xl border bg-card p-5">
+          <Icon aria-hidden="true" className="size-5 text-primary" />
+          <p className="font-medium">{title}</p>
+          <p className="text-muted-foreground text-sm">{body}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NoBrandYet() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
+        <h2 className="font-semibold text-lg">Create a brand first</h2>
+        <p className="max-w-md text-muted-foreground text-sm">
+          Competitors belong to a brand. Create your brand on the Brand Audit page, then come back to add its
+          competitors.
+        </p>
+        <Button asChild className="mt-1">
+          <Link href="/brand-audit">
+            <Plus aria-hidden="true" />
+            Create a brand
+          </Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * One brand's competitor tracking. The places marked "slot" are for parts built beside this one,
+ * mounted when they land:
+ * - discovery: `discovery/ad-discovery-card.tsx` in the discovery slot, `discovery/discovery-banner.tsx`
+ *   in the banner slot, `discovery/discover-ads-button.tsx` ({ competitor }) in `competitorActions`;
+ * - reports: `reports/competitive-reports.tsx` ({ brand }) in the reports slot;
+ * - page watch: `watch/page-changes-card.tsx` ({ brand, competitors }) in the watch slot.
+ */
+function BrandTracking({ brand }: { brand: TBrand }) {
+  const competitors = useCompetitors(brand.id);
+  const ads = useAds(brand.id);
+  const summary = useTrackingSummary(brand.id);
+  const error = competitors.error ?? ads.error ?? summary.error;
+
+  // A signed-out reply is reported once (the Unauthorized toast and the login redirect).
+  const reported = useRef<unknown>(null);
+  useEffect(() => {
+    if (error && isUnauthorizedError(error) && reported.current !== error) {
+      reported.current = error;
+      notifyError(error, 'Error', 'Failed to load competitor tracking');
+    }
+  }, [error]);
+
+  if (isPlanRefusal(error)) {
+    return (
+      <div className="space-y-6">
+        <UpgradePrompt reason="feature_limit" feature="competitorTracking" planType={planWithoutTracking} />
+        <WhatTrackingDoes />
+      </div>
+    );
+  }
+  if (error && !isUnauthorizedError(error)) {
+    return (
+      <LoadErrorAlert
+        error={error}
+        what="competitor tracking"
+        onRetry={() => void Promise.all([competitors.refetch(), ads.refetch(), summary.refetch()])}
+      />
+    );
+  }
+  const competitorList = competitors.data ?? [];
+  return (
+    <div className="space-y-6">
+      <StatTiles summary={summary.data} />
+      {/* slot: discovery — <AdDiscoveryCard brand={brand} competitors={competitorList} /> */}
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <CompetitorsCard
+          brand={brand}
+          competitors={competitors.data}
+          // slot: discovery — competitorActions={(competitor) => <DiscoverAdsButton competitor={competitor} />}
+        />
+        <AdLibraryCard
+          brand={brand}
+          competitors={competitorList}
+          ads={ads.data}
+          // slot: discovery — discoveryActions={<AutoDiscoverAllButton brand={brand} />} (if it is not in the card)
+        />
+      </div>
+      {/* slot: reports — <CompetitiveReports brand={brand} /> */}
+      {/* slot: page watch — <PageChangesCard brand={brand} competitors={competitorList} /> */}
+      {/* slot: discovery banner — <DiscoveryBanner /> (floating, fixed position) */}
+    </div>
+  );
+}
 
 export default function CompetitorTrackingPage() {
-  return <PageHeader title="Competitor Tracking" />;
+  const { user } = useAuth();
+  const brands = useBrands();
+  const [chosenBrandId, setChosenBrandId] = useState<string | null>(null);
+  const brandList = brands.data ?? [];
+  // The selected brand defaults to the first brand (SPEC §4).
+  const selected = brandList.find((brand) => brand.id === chosenBrandId) ?? brandList[0] ?? null;
+  const plan = user?.workspacePlanType;
+  const planAllows = plan === undefined || plans[plan].allows.competitorTracking;
+
+  return (
+    <>
+      <PageHeader
+        title="Competitor Tracking"
+        description="Follow your competitors' ads and see how your positioning compares"
+        actions={
+          selected &&
+          planAllows && (
+            <>
+              <AdMarketSelector brand={selected} />
+              <BrandSelector brands={brandList} selectedId={selected.id} onSelect={setChosenBrandId} />
+            </>
+          )
+        }
+      />
+      {!planAllows && plan !== undefined ? (
+        <div className="space-y-6">
+          <UpgradePrompt reason="feature_limit" feature="competitorTracking" planType={plan} />
+          <WhatTrackingDoes />
+        </div>
+      ) : brands.error ? (
+        <LoadErrorAlert error={brands.error} what="your brands" onRetry={() => void brands.refetch()} />
+      ) : brands.data === undefined ? (
+        <Skeleton className="h-64 w-full rounded-xl" />
+      ) : !selected ? (
+        <NoBrandYet />
+      ) : (
+        <BrandTracking key={selected.id} brand={selected} />
+      )}
+    </>
+  );
 }

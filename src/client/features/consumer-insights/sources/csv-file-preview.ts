@@ -4,15 +4,18 @@ import { MAX_CSV_BYTES, type TCsvColumnRole } from '../../../../shared/schemas/i
 /** Enough of the file to hold its header row, however wide. */
 const HEAD_BYTES = 64 * 1024;
 
-export type CsvPreview =
-  | { ok: true; headers: string[]; guessed: Partial<Record<TCsvColumnRole, string>> }
+export type CsvPreview<Role extends string = TCsvColumnRole> =
+  | { ok: true; headers: string[]; guessed: Partial<Record<Role, string>> }
   | { ok: false; problem: string };
 
 /**
  * The header row of a chosen file, read in the browser so the columns can be mapped before the
- * upload. Only the size is checked here; the server checks the rest (encoding, structure, rows).
+ * upload, with the import's own guess at the mapping. Only the size is checked here; the server checks the rest (encoding, structure, rows).
  */
-export async function previewCsvFile(file: File): Promise<CsvPreview> {
+export async function previewCsvFile<Role extends string = TCsvColumnRole>(
+  file: File,
+  guess: (headers: string[]) => Partial<Record<Role, string>> = guessCsvMapping as never,
+): Promise<CsvPreview<Role>> {
   if (file.size === 0) return { ok: false, problem: 'The file is empty.' };
   if (file.size > MAX_CSV_BYTES) {
     return { ok: false, problem: 'The file is larger than 20 MB. Split it into smaller files and import each.' };
@@ -20,5 +23,5 @@ export async function previewCsvFile(file: File): Promise<CsvPreview> {
   const head = new TextDecoder('utf-8').decode(await file.slice(0, HEAD_BYTES).arrayBuffer());
   const headers = [...new Set(readHeaderRow(head).filter((header) => header !== ''))];
   if (headers.length === 0) return { ok: false, problem: 'The file has no header row naming its columns.' };
-  return { ok: true, headers, guessed: guessCsvMapping(headers) };
+  return { ok: true, headers, guessed: guess(headers) };
 }

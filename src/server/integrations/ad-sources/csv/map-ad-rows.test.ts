@@ -5,9 +5,7 @@ import { guessAdCsvMapping, type TAdCsvMapping } from '../../../../shared/ad-csv
 import { readCsvFile } from '../../insight-sources/csv/csv-import.ts';
 import { mapAdCsvRows, textHashAdId } from './map-ad-rows.ts';
 
-const fixture = fs.readFileSync(
-  path.resolve(import.meta.dirname, '../../../../../tests/fixtures/ad-library/ads.csv'),
-);
+const fixture = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../../tests/fixtures/ad-library/ads.csv'));
 const NOW = new Date('2026-03-01T12:00:00Z');
 const competitors = [
   { id: '00000000-0000-4000-8000-000000000001', name: 'Bean There' },

@@ -1,0 +1,166 @@
+import { Building2, ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import type { TBrand } from '../../../shared/schemas/brands.ts';
+import { competitorSizeLabels, type TCompetitorWithCounts } from '../../../shared/schemas/competitors.ts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../components/ui/alert-dialog.tsx';
+import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { CompetitorDialog } from './competitor-dialog.tsx';
+import { useRemoveCompetitor } from './competitor-queries.ts';
+import { webAddress } from './links.ts';
+
+function RemoveCompetitorButton({ competitor }: { competitor: TCompetitorWithCounts }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useRemoveCompetitor({ onRemoved: () => setConfirming(false) });
+  return (
+    <AlertDialog open={confirming} onOpenChange={(open) => !remove.isPending && setConfirming(open)}>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        aria-label={`Remove ${competitor.name}`}
+        className="text-muted-foreground hover:text-destructive"
+        onClick={() => setConfirming(true)}
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Remove {competitor.name}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            Its {competitor.adCount} {competitor.adCount === 1 ? 'ad is' : 'ads are'} removed from the ad library with
+            it. This cannot be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction
+            className={buttonVariants({ variant: 'destructive' })}
+            disabled={remove.isPending}
+            onClick={(event) => {
+              event.preventDefault();
+              remove.mutate(competitor.id);
+            }}
+          >
+            {remove.isPending ? 'Removing...' : 'Remove'}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function CompetitorRow({
+  brand,
+  competitor,
+  actions,
+}: {
+  brand: TBrand;
+  competitor: TCompetitorWithCounts;
+  actions?: ReactNode;
+}) {
+  const [editing, setEditing] = useState(false);
+  const website = webAddress(competitor.website);
+  const facts = [
+    competitor.industry,
+    competitor.size ? competitorSizeLabels[competitor.size] : null,
+    competitor.facebookPageId ? `Facebook page ${competitor.facebookPageId}` : 'No Facebook page id',
+  ].filter(Boolean);
+  return (
+    <li
+      className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between"
+      aria-label={competitor.name}
+    >
+      <div className="min-w-0 space-y-0.5">
+        <p className="font-medium">{competitor.name}</p>
+        {website && (
+          <a
+            href={website}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex max-w-full items-center gap-1 truncate text-primary text-sm hover:underline"
+          >
+            {competitor.website}
+            <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
+          </a>
+        )}
+        <p className="text-muted-foreground text-xs">{facts.join(' · ')}</p>
+        <p className="text-muted-foreground text-xs tabular-nums">
+          {competitor.adCount} {competitor.adCount === 1 ? 'ad' : 'ads'} in the library
+        </p>
+      </div>
+      <div className="flex shrink-0 items-center gap-1">
+        {actions}
+        <Button variant="ghost" size="icon-sm" aria-label={`Edit ${competitor.name}`} onClick={() => setEditing(true)}>
+          <Pencil aria-hidden="true" />
+        </Button>
+        <RemoveCompetitorButton competitor={competitor} />
+      </div>
+      {editing && <CompetitorDialog brand={brand} competitor={competitor} open onOpenChange={setEditing} />}
+    </li>
+  );
+}
+
+/**
+ * The competitors list with Add Competitor, edit and remove. `competitorActions` is the slot for
+ * per-competitor controls built elsewhere (the "Discover ads" button of ad discovery).
+ */
+export function CompetitorsCard({
+  brand,
+  competitors,
+  competitorActions,
+}: {
+  brand: TBrand;
+  competitors: TCompetitorWithCounts[] | undefined;
+  competitorActions?: (competitor: TCompetitorWithCounts) => ReactNode;
+}) {
+  const [adding, setAdding] = useState(false);
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-start justify-between gap-3">
+        <div className="space-y-1.5">
+          <CardTitle>Competitors</CardTitle>
+          <CardDescription>The companies whose ads and pages you follow for {brand.name}.</CardDescription>
+        </div>
+        <Button size="sm" onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
+          Add Competitor
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {competitors === undefined ? (
+          <Skeleton className="h-24 w-full" />
+        ) : competitors.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-8 text-center">
+            <Building2 aria-hidden="true" className="size-8 text-muted-foreground" />
+            <p className="font-medium">No competitors yet</p>
+            <p className="max-w-sm text-muted-foreground text-sm">
+              Add the companies you compete with to follow their ads and compare your positioning.
+            </p>
+          </div>
+        ) : (
+          <ul className="divide-y" aria-label="Competitors">
+            {competitors.map((competitor) => (
+              <CompetitorRow
+                key={competitor.id}
+                brand={brand}
+                competitor={competitor}
+                actions={competitorActions?.(competitor)}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      {adding && <CompetitorDialog brand={brand} competitor={null} open onOpenChange={setAdding} />}
+    </Card>
+  );
+}
