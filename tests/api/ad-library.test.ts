@@ -280,9 +280,10 @@ describe('CSV import', () => {
     expect(response.json().badRows.map((row: { line: number }) => row.line)).toEqual([5, 6, 7, 8, 9]);
     const csvAds = (await adsOf(owner)).filter((ad: { source: string }) => ad.source === 'csv');
     expect(csvAds).toHaveLength(3);
-    // The later row of BT-001 in the file wins; the row with an end date has stopped.
+    // The later row of BT-001 in the file gives the text; its first seen date is the earlier row's.
     expect(csvAds.find((ad: { adId: string }) => ad.adId === 'BT-001')).toMatchObject({
       adText: 'Rows repeat in hand-kept sheets.',
+      firstSeenAt: '2026-01-05T12:00:00.000Z',
       isActive: true,
     });
     expect(csvAds.find((ad: { platform: string }) => ad.platform === 'google')).toMatchObject({

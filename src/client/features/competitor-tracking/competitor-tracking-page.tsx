@@ -26,7 +26,7 @@ const trackingFeatures = [
   {
     icon: Megaphone,
     title: 'Their ads',
-    body: 'Follow the ads they run, on which platforms, and for how long: the longest-running ads are the ones that work.',
+    body: 'Follow the ads they run, on which platforms, and for how long: a long-running ad is the clearest sign that it works.',
   },
   {
     icon: Target,
@@ -114,7 +114,7 @@ function BrandTracking({ brand }: { brand: TBrand }) {
     <div className="space-y-6">
       <StatTiles summary={summary.data} />
       {/* slot: discovery — <AdDiscoveryCard brand={brand} competitors={competitorList} /> */}
-      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <CompetitorsCard
           brand={brand}
           competitors={competitors.data}

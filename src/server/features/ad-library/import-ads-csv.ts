@@ -32,10 +32,29 @@ function noUsableRows(badRows: { line: number; reason: string }[]): CsvRefusedEr
   return new CsvRefusedError(`None of the rows can be imported (${shown}${more}).`);
 }
 
-/** The last row of the file wins for each (competitor, platform, ad id): one statement cannot touch a row twice. */
-function lastOfEach(items: AdCsvItem[]): AdCsvItem[] {
+const earliest = (a: Date | null, b: Date | null) => (a && b ? (a < b ? a : b) : (a ?? b));
+const latest = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
+
+/**
+ * One item for each (competitor, platform, ad id): one statement cannot touch a row twice. A later
+ * row's text and details win; the seen dates widen to cover every row's.
+ */
+function mergeRepeats(items: AdCsvItem[]): AdCsvItem[] {
   const byKey = new Map<string, AdCsvItem>();
-  for (const item of items) byKey.set(`${item.competitorId}\u0000${item.platform}\u0000${item.adId}`, item);
+  for (const item of items) {
+    const key = `${item.competitorId}\u0000${item.platform}\u0000${item.adId}`;
+    const earlier = byKey.get(key);
+    byKey.set(
+      key,
+      earlier
+        ? {
+            ...item,
+            firstSeenAt: earliest(earlier.firstSeenAt, item.firstSeenAt),
+            lastSeenAt: latest(earlier.lastSeenAt, item.lastSeenAt),
+          }
+        : item,
+    );
+  }
   return [...byKey.values()];
 }
 
@@ -123,7 +142,7 @@ export async function importAdsCsv(
     if (error instanceof CsvRefusedError) throw new AppError('validation', error.message);
     throw error;
   }
-  const unique = lastOfEach(mapped.items);
+  const unique = mergeRepeats(mapped.items);
   const { added, updated } = await upsertAds(ctx.db, brand.userId, unique, importedAt);
   return {
     fileName: fileName.slice(0, 300),
