@@ -5,7 +5,7 @@
  * the file itself (encoding, CSV structure, size) is shared with the consumer insights import.
  */
 import { createHash } from 'node:crypto';
-import type { TAdCsvMapping } from '../../../../shared/ad-csv.ts';
+import { adCsvColumnRoles, type TAdCsvColumnRole, type TAdCsvMapping } from '../../../../shared/ad-csv.ts';
 import {
   adPlatforms,
   adTypes,
@@ -106,13 +106,9 @@ export function textHashAdId(text: string): string {
   return `text-sha256:${createHash('sha256').update(squash(text).toLowerCase()).digest('hex').slice(0, 40)}`;
 }
 
-type Columns = Record<keyof TAdCsvMapping, number>;
+type Columns = Record<TAdCsvColumnRole, number>;
 
-function itemOf(
-  row: CsvRow,
-  columns: Columns,
-  context: Required<Omit<AdCsvContext, 'competitorId' | 'platform'>> & AdCsvContext,
-): AdCsvItem | string {
+function itemOf(row: CsvRow, columns: Columns, context: AdCsvContext & { now: Date }): AdCsvItem | string {
   const cell = (index: number) => (index >= 0 ? (row.fields[index] ?? '') : '');
   const adText = cell(columns.adText).trim();
   if (!adText) return 'The ad text is blank';
@@ -185,13 +181,7 @@ export function mapAdCsvRows(
   context: AdCsvContext,
 ): { items: AdCsvItem[]; badRows: TBadRow[] } {
   const indexOf = (name: string | null | undefined) => (name ? table.headers.indexOf(name) : -1);
-  const columns = Object.fromEntries(
-    Object.keys(mapping).map((role) => [role, indexOf(mapping[role as keyof TAdCsvMapping])]),
-  ) as Columns;
-  for (const role of ['competitor', 'platform', 'adTitle', 'landingPageUrl', 'adType', 'campaignObjective'] as const) {
-    columns[role] ??= -1;
-  }
-  for (const role of ['firstSeenAt', 'lastSeenAt', 'adId', 'imageUrl'] as const) columns[role] ??= -1;
+  const columns = Object.fromEntries(adCsvColumnRoles.map((role) => [role, indexOf(mapping[role])])) as Columns;
   const full = { ...context, now: context.now ?? new Date() };
   const items: AdCsvItem[] = [];
   const badRows: TBadRow[] = [];
