@@ -1,7 +1,8 @@
 /**
  * How long a 20 MB CSV file of ads takes to import (the import runs in the request):
  * - directly: decoding, parsing and mapping its rows in this process;
- * - through the product: POST /api/ad-library/import on the embedded database, then the same file
+ * - through the product: POST /api/ad-library/import (on PostgreSQL when TEST_DATABASE_URL is set,
+ *   else the embedded database), then the same file
  *   again, which finds every ad stored and updates it.
  *
  * The rows are generated here: two competitors, three platforms, one ad id each.
@@ -85,7 +86,9 @@ export async function measureAdCsvImport() {
       const ms = performance.now() - started;
       if (response.statusCode !== 200) throw new Error(`the import failed: ${response.body.slice(0, 300)}`);
       const { added, updated } = response.json();
-      console.log(`  through the API (embedded database), ${run}: ${seconds(ms)}, ${added} added, ${updated} updated`);
+      console.log(
+        `  through the API (${target.database.kind === 'pglite' ? 'embedded database' : 'PostgreSQL'}), ${run}: ${seconds(ms)}, ${added} added, ${updated} updated`,
+      );
     }
   } finally {
     await target.close();

@@ -1,8 +1,9 @@
 /**
- * POST /api/ad-library/import: a CSV file of ads read, mapped and stored in the request (a 20 MB
- * file takes about a second; see the report in the import's API test). Rows are upserted by
- * competitor, platform and ad id, in one transaction: importing the same file again adds nothing,
- * and a refused file stores nothing.
+ * POST /api/ad-library/import: a CSV file of ads read, mapped and stored in the request. A 20 MB
+ * file (72,000 ads) takes about 3 s on PostgreSQL and 5 s on the embedded database (npm run bench);
+ * the files people keep by hand are a few hundred rows. Rows are upserted by competitor, platform
+ * and ad id, in one transaction: importing the same file again adds nothing, and a refused file
+ * stores nothing.
  */
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -21,7 +22,7 @@ import { getTrackedBrandOrThrow } from '../competitors/tracked-brand.ts';
 import type { FeatureContext } from '../context.ts';
 
 const SHOWN_BAD_ROWS = 3;
-const CHUNK = 500;
+const CHUNK = 2000;
 
 function noUsableRows(badRows: { line: number; reason: string }[]): CsvRefusedError {
   const shown = badRows
@@ -58,51 +59,55 @@ function mergeRepeats(items: AdCsvItem[]): AdCsvItem[] {
   return [...byKey.values()];
 }
 
+/**
+ * Upserts the ads a chunk at a time. Each chunk is one statement reading its rows from one JSON
+ * parameter (jsonb_to_recordset): binding fifteen parameters a row made a 20 MB file several times
+ * slower, on PostgreSQL and the embedded database alike.
+ */
 async function upsertAds(db: Database, ownerId: string, items: AdCsvItem[], importedAt: Date) {
   let added = 0;
   let updated = 0;
   await db.transaction(async (tx) => {
     for (let start = 0; start < items.length; start += CHUNK) {
-      const values = items.slice(start, start + CHUNK).map((item) => {
-        const lastSeenAt = item.lastSeenAt ?? importedAt;
-        return {
-          userId: ownerId,
-          competitorId: item.competitorId,
-          platform: item.platform,
-          adId: item.adId,
-          adText: item.adText,
-          adTitle: item.adTitle,
-          landingPageUrl: item.landingPageUrl,
-          imageUrl: item.imageUrl,
-          adType: item.adType,
-          campaignObjective: item.campaignObjective,
-          firstSeenAt: item.firstSeenAt ?? importedAt,
-          lastSeenAt,
-          // A last-seen date in the file means the ad had stopped by then; none means it is seen now.
-          isActive: item.lastSeenAt === null,
-          source: 'csv' as const,
-        };
-      });
-      const rows = await tx
-        .insert(adLibraryEntries)
-        .values(values)
-        .onConflictDoUpdate({
-          target: [adLibraryEntries.competitorId, adLibraryEntries.platform, adLibraryEntries.adId],
-          set: {
-            adText: sql`excluded.ad_text`,
-            adTitle: sql`coalesce(excluded.ad_title, ${adLibraryEntries.adTitle})`,
-            landingPageUrl: sql`coalesce(excluded.landing_page_url, ${adLibraryEntries.landingPageUrl})`,
-            imageUrl: sql`coalesce(excluded.image_url, ${adLibraryEntries.imageUrl})`,
-            adType: sql`coalesce(excluded.ad_type, ${adLibraryEntries.adType})`,
-            campaignObjective: sql`coalesce(excluded.campaign_objective, ${adLibraryEntries.campaignObjective})`,
-            // The history only widens: the earliest first sighting and the latest last one are kept.
-            firstSeenAt: sql`least(${adLibraryEntries.firstSeenAt}, excluded.first_seen_at)`,
-            lastSeenAt: sql`greatest(${adLibraryEntries.lastSeenAt}, excluded.last_seen_at)`,
-            isActive: sql`excluded.is_active`,
-          },
-        })
-        .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      for (const row of rows) {
+      const rows = items.slice(start, start + CHUNK).map((item) => ({
+        user_id: ownerId,
+        competitor_id: item.competitorId,
+        platform: item.platform,
+        ad_id: item.adId,
+        ad_text: item.adText,
+        ad_title: item.adTitle,
+        landing_page_url: item.landingPageUrl,
+        image_url: item.imageUrl,
+        ad_type: item.adType,
+        campaign_objective: item.campaignObjective,
+        first_seen_at: (item.firstSeenAt ?? importedAt).toISOString(),
+        last_seen_at: (item.lastSeenAt ?? importedAt).toISOString(),
+        // A last-seen date in the file means the ad had stopped by then; none means it is seen now.
+        is_active: item.lastSeenAt === null,
+      }));
+      const ads = adLibraryEntries;
+      const result = await tx.execute(sql`
+        insert into ${ads} (user_id, competitor_id, platform, ad_id, ad_text, ad_title, landing_page_url,
+          image_url, ad_type, campaign_objective, first_seen_at, last_seen_at, is_active, source)
+        select r.user_id, r.competitor_id, r.platform, r.ad_id, r.ad_text, r.ad_title, r.landing_page_url,
+          r.image_url, r.ad_type, r.campaign_objective, r.first_seen_at, r.last_seen_at, r.is_active, 'csv'
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(user_id uuid, competitor_id uuid,
+          platform text, ad_id varchar, ad_text text, ad_title text, landing_page_url text, image_url text,
+          ad_type text, campaign_objective text, first_seen_at timestamptz, last_seen_at timestamptz,
+          is_active boolean)
+        on conflict (competitor_id, platform, ad_id) do update set
+          ad_text = excluded.ad_text,
+          ad_title = coalesce(excluded.ad_title, ${ads.adTitle}),
+          landing_page_url = coalesce(excluded.landing_page_url, ${ads.landingPageUrl}),
+          image_url = coalesce(excluded.image_url, ${ads.imageUrl}),
+          ad_type = coalesce(excluded.ad_type, ${ads.adType}),
+          campaign_objective = coalesce(excluded.campaign_objective, ${ads.campaignObjective}),
+          -- the history only widens: the earliest first sighting and the latest last one are kept
+          first_seen_at = least(${ads.firstSeenAt}, excluded.first_seen_at),
+          last_seen_at = greatest(${ads.lastSeenAt}, excluded.last_seen_at),
+          is_active = excluded.is_active
+        returning (xmax = 0) as inserted`);
+      for (const row of (result as unknown as { rows: { inserted: boolean }[] }).rows) {
         if (row.inserted) added++;
         else updated++;
       }
