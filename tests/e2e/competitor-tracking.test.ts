@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adLibraryEntries, brands, users } from '../../src/server/db/schema/index.ts';
-import { newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { DESKTOP, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { setPlan } from '../helpers/seed.ts';
 
@@ -129,6 +129,10 @@ describe('competitor tracking', () => {
     await tile('ads', '4');
     await tile('platforms', '2');
     await screenshotFor(page, 'competitor-tracking');
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Add Ad' }).scrollIntoViewIfNeeded();
+    await screenshotFor(page, 'competitor-tracking-mobile');
+    await page.setViewportSize(DESKTOP);
   });
 
   it('filters the library by platform and competitor', async () => {
