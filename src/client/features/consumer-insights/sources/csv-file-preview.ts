@@ -1,4 +1,4 @@
-import { guessCsvMapping, readHeaderRow } from '../../../../shared/csv-header.ts';
+import { readHeaderRow } from '../../../../shared/csv-header.ts';
 import { MAX_CSV_BYTES, type TCsvColumnRole } from '../../../../shared/schemas/insight-sources.ts';
 
 /** Enough of the file to hold its header row, however wide. */
@@ -10,11 +10,12 @@ export type CsvPreview<Role extends string = TCsvColumnRole> =
 
 /**
  * The header row of a chosen file, read in the browser so the columns can be mapped before the
- * upload, with the import's own guess at the mapping. Only the size is checked here; the server checks the rest (encoding, structure, rows).
+ * upload, with the import's own guess at the mapping (reviews or ads). Only the size is checked
+ * here; the server checks the rest (encoding, structure, rows).
  */
 export async function previewCsvFile<Role extends string = TCsvColumnRole>(
   file: File,
-  guess: (headers: string[]) => Partial<Record<Role, string>> = guessCsvMapping as never,
+  guess: (headers: string[]) => Partial<Record<Role, string>>,
 ): Promise<CsvPreview<Role>> {
   if (file.size === 0) return { ok: false, problem: 'The file is empty.' };
   if (file.size > MAX_CSV_BYTES) {

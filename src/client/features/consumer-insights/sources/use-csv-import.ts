@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from 'react';
+import { guessCsvMapping } from '../../../../shared/csv-header.ts';
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
 import {
   isTaskRunning,
@@ -98,7 +99,7 @@ export function useCsvImport(brand: TBrand) {
     setHeaders([]);
     setMapping(emptyMapping());
     if (!chosen) return;
-    const preview = await previewCsvFile(chosen);
+    const preview = await previewCsvFile(chosen, guessCsvMapping);
     if (!preview.ok) return setProblem(preview.problem);
     setHeaders(preview.headers);
     setMapping({ ...emptyMapping(), ...preview.guessed });
