@@ -7,6 +7,7 @@ import type { FeatureContext } from './context.ts';
 import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
 import { registerInsightRoutes } from './insights/routes.ts';
 import { registerOutboxRoutes } from './outbox/routes.ts';
+import { registerPageWatchRoutes } from './page-watch/routes.ts';
 import { registerRecommendationRoutes } from './recommendations/routes.ts';
 import { registerSentimentReportRoutes } from './sentiment-reports/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
@@ -23,4 +24,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerInsightRoutes(app, ctx);
   registerOutboxRoutes(app, ctx);
   registerSentimentReportRoutes(app, ctx);
+  registerPageWatchRoutes(app, ctx);
 }

@@ -17,6 +17,8 @@ import { createSendEmailHandler } from './definitions/send-email.handler.ts';
 import { sendEmailJob } from './definitions/send-email.ts';
 import { createWriteReportWordingHandler } from './definitions/write-report-wording.handler.ts';
 import { writeReportWordingJob } from './definitions/write-report-wording.ts';
+import { createWatchCompetitorPagesHandler } from './definitions/watch-competitor-pages.handler.ts';
+import { WATCH_COMPETITOR_PAGES_CRON, watchCompetitorPages } from './definitions/watch-competitor-pages.ts';
 import type { JobQueue } from './queue.ts';
 
 /**
@@ -38,4 +40,6 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(failStaleEmails, createFailStaleEmailsHandler(deps));
   await queue.schedule(failStaleEmails, FAIL_STALE_EMAILS_CRON, {});
   await queue.work(writeReportWordingJob, createWriteReportWordingHandler(deps));
+  await queue.work(watchCompetitorPages, createWatchCompetitorPagesHandler(deps));
+  await queue.schedule(watchCompetitorPages, WATCH_COMPETITOR_PAGES_CRON, {});
 }
