@@ -27,7 +27,10 @@ beforeAll(async () => {
   stranger = await target.signInAs('watch-stranger@example.com');
   await setPlan(target.database, 'watch-owner@example.com', 'smb');
   await setPlan(target.database, 'watch-stranger@example.com', 'smb');
-  const response = await inject('POST', '/api/brands', owner, { name: 'Northwind', websiteUrl: 'https://northwind.example' });
+  const response = await inject('POST', '/api/brands', owner, {
+    name: 'Northwind',
+    websiteUrl: 'https://northwind.example',
+  });
   expect(response.statusCode, response.body).toBe(201);
   brandId = response.json().id;
 }, 60_000);
@@ -87,7 +90,9 @@ describe('checking a competitor with a home page and a pricing page', () => {
     const second = await check(competitorId);
     expect(second.pages.map((page) => page.outcome)).toEqual(['unchanged', 'unchanged']);
     expect(await snapshotsOf(competitorId)).toHaveLength(2);
-    const changes = (await inject('GET', `/api/competitors/${competitorId}/page-changes`, owner)).json() as TPageChanges;
+    const changes = (
+      await inject('GET', `/api/competitors/${competitorId}/page-changes`, owner)
+    ).json() as TPageChanges;
     expect(changes.lastCheck?.checkedAt).toBe(second.checkedAt);
   });
 
@@ -145,7 +150,12 @@ describe('what a check cannot do', () => {
     try {
       const id = await addCompetitor('No Prices Ltd', other.url);
       const result = await check(id);
-      expect(result.pages[1]).toEqual({ pageKind: 'pricing', url: null, outcome: 'not_found', message: PRICING_NOT_FOUND });
+      expect(result.pages[1]).toEqual({
+        pageKind: 'pricing',
+        url: null,
+        outcome: 'not_found',
+        message: PRICING_NOT_FOUND,
+      });
     } finally {
       await other.close();
     }
@@ -193,7 +203,10 @@ describe('what a check cannot do', () => {
       ] as const) {
         const response = await inject(method, url, owner);
         expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ code: 'plan_feature', message: featureLimitMessage('free', 'competitorTracking') });
+        expect(response.json()).toEqual({
+          code: 'plan_feature',
+          message: featureLimitMessage('free', 'competitorTracking'),
+        });
       }
     } finally {
       await setPlan(target.database, 'watch-owner@example.com', 'smb');

@@ -15,10 +15,10 @@ import { createRunAuditHandler } from './definitions/run-audit.handler.ts';
 import { runAuditJob } from './definitions/run-audit.ts';
 import { createSendEmailHandler } from './definitions/send-email.handler.ts';
 import { sendEmailJob } from './definitions/send-email.ts';
-import { createWriteReportWordingHandler } from './definitions/write-report-wording.handler.ts';
-import { writeReportWordingJob } from './definitions/write-report-wording.ts';
 import { createWatchCompetitorPagesHandler } from './definitions/watch-competitor-pages.handler.ts';
 import { WATCH_COMPETITOR_PAGES_CRON, watchCompetitorPages } from './definitions/watch-competitor-pages.ts';
+import { createWriteReportWordingHandler } from './definitions/write-report-wording.handler.ts';
+import { writeReportWordingJob } from './definitions/write-report-wording.ts';
 import type { JobQueue } from './queue.ts';
 
 /**

@@ -83,5 +83,10 @@ export async function listPageChanges(
       changes: changesOf(rows),
     });
   }
-  return { competitorId: competitor.id, website: competitor.website, lastCheck: await lastCheckOf(db, competitor.id), pages };
+  return {
+    competitorId: competitor.id,
+    website: competitor.website,
+    lastCheck: await lastCheckOf(db, competitor.id),
+    pages,
+  };
 }

@@ -10,7 +10,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { TPageCheck, TPageCheckResult, TWatchedPageKind } from '../../../shared/schemas/page-watch.ts';
 import type { Resolver } from '../../analysis/fetch/safe-fetch.ts';
 import type { Database } from '../../db/client.ts';
-import { type competitors, competitorPageSnapshots, taskProgress } from '../../db/schema/index.ts';
+import { competitorPageSnapshots, type competitors, taskProgress } from '../../db/schema/index.ts';
 import {
   fetchWatchedPage,
   PageWatchError,
@@ -96,7 +96,11 @@ function failureOf(url: string, error: unknown): Reading {
 /** Checks the competitor's home and pricing pages now; the competitor must have a website. */
 export async function takePageSnapshots(deps: PageWatchDeps, competitor: CompetitorRow): Promise<TPageCheck> {
   const website = competitor.website as string;
-  const options: WatchFetchOptions = { allowLoopback: deps.allowLoopback, resolver: deps.resolver, signal: deps.signal };
+  const options: WatchFetchOptions = {
+    allowLoopback: deps.allowLoopback,
+    resolver: deps.resolver,
+    signal: deps.signal,
+  };
   const pages: TPageCheckResult[] = [];
   let homeHtml: string | null = null;
   let homeUrl = website;

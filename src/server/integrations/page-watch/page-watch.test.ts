@@ -45,7 +45,9 @@ describe('findPricingPage', () => {
   });
 
   it('falls back to a link whose text says Pricing, and prefers a path match to it', () => {
-    expect(findPricingPage('<a href="/cost-of-coffee"> Pricing </a>', home)).toBe('https://rival.example/cost-of-coffee');
+    expect(findPricingPage('<a href="/cost-of-coffee"> Pricing </a>', home)).toBe(
+      'https://rival.example/cost-of-coffee',
+    );
     expect(findPricingPage('<a href="/x">Pricing</a><a href="/plans">Subscribe</a>', home)).toBe(
       'https://rival.example/plans',
     );

@@ -6,7 +6,8 @@
 import { load } from 'cheerio';
 
 const PRICING_PATH = /(^|\/)(pricing|prices|plans|plans-and-pricing|pricing-plans)\/?$/i;
-const PRICING_TEXT = /^(pricing|prices|plans|plans (and|&) pricing|pricing (and|&) plans|see (our )?pricing|view pricing)$/i;
+const PRICING_TEXT =
+  /^(pricing|prices|plans|plans (and|&) pricing|pricing (and|&) plans|see (our )?pricing|view pricing)$/i;
 
 export const PRICING_NOT_FOUND =
   'No pricing page is linked from the home page (looked for /pricing, /prices, /plans and links named "Pricing")';
