@@ -7,6 +7,7 @@ import {
   noCompetitorSourcesMessage,
   type TCompetitorDiscoveryTask,
 } from '../../src/shared/schemas/insight-sources.ts';
+import type { TInsight } from '../../src/shared/schemas/insights.ts';
 import { type InsightSourcesSite, startInsightSourcesSite } from '../doubles/insight-sources-site.ts';
 import { createWorkingTestApp, type WorkingTestApp, waitFor } from '../helpers/jobs.ts';
 import { setPlan } from '../helpers/seed.ts';
@@ -105,14 +106,14 @@ describe("a competitor's website review markup and its feed", () => {
     expect(response.json().message).toContain('Northwind has no insight sources yet');
   });
 
-  it('lists the competitor insights under the brand, marked by their competitorId', async () => {
+  it('lists the competitor insights under the brand, marked by their competitor and its name', async () => {
     const response = await inject('GET', `/api/consumer-insights?brandId=${brandId}`, owner);
     expect(response.statusCode, response.body).toBe(200);
-    const list = response.json();
-    const items = Array.isArray(list) ? list : list.insights;
-    expect(
-      items.filter((insight: { competitorId: string | null }) => insight.competitorId === competitorId),
-    ).toHaveLength(8);
+    const items: TInsight[] = response.json();
+    const theirs = items.filter((insight) => insight.competitorId === competitorId);
+    expect(theirs).toHaveLength(8);
+    expect(theirs.every((insight) => insight.competitorName === 'Rival Roasters')).toBe(true);
+    expect(first.result?.insights.every((insight) => insight.competitorName === 'Rival Roasters')).toBe(true);
   });
 });
 

@@ -86,8 +86,10 @@ export async function runCompetitorDiscovery(
       progress(`Storing ${done} of ${total} insights`, STAGE.store + (STAGE.update - STAGE.store) * share(done, total)),
   });
   await progress('Updating sources', STAGE.update);
+  const found = resultOf(brand.id, outcomes, kept);
   const result: TCompetitorDiscoveryResult = {
-    ...resultOf(brand.id, outcomes, kept),
+    ...found,
+    insights: found.insights.map((insight) => ({ ...insight, competitorName: competitor.name })),
     competitorId: competitor.id,
     competitorName: competitor.name,
   };

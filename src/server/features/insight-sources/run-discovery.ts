@@ -137,7 +137,7 @@ export function resultOf(brandId: string, outcomes: TSourceOutcome[], kept: Keep
     duplicates: kept.duplicates,
     notKeptForPlan: kept.notKeptForPlan,
     sources: outcomes,
-    insights: newestFirst.slice(0, DISCOVERY_RESULT_INSIGHTS).map(toInsight),
+    insights: newestFirst.slice(0, DISCOVERY_RESULT_INSIGHTS).map((row) => toInsight(row)),
   };
 }
 
