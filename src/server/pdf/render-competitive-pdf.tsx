@@ -41,7 +41,11 @@ function Cover({ report, ctx }: { report: TCompetitorReport; ctx: TReportContext
   const active = report.topCompetitors.reduce((sum, competitor) => sum + competitor.activeAds, 0);
   const longest = report.advertisingIntelligence.longevity[0];
   const leader = report.topCompetitors[0];
-  const topPattern = [...report.advertisingIntelligence.messagingPatterns].sort((a, b) => b.adCount - a.adCount)[0];
+  const [topPattern, runnerUp] = [...report.advertisingIntelligence.messagingPatterns].sort(
+    (a, b) => b.adCount - a.adCount,
+  );
+  // a tie has no single most used message
+  const leading = topPattern && topPattern.adCount > (runnerUp?.adCount ?? 0) ? topPattern : null;
   return (
     <View>
       <CoverHero ctx={ctx} kicker="COMPETITIVE ANALYSIS" facts={facts} />
@@ -83,9 +87,9 @@ function Cover({ report, ctx }: { report: TCompetitorReport; ctx: TReportContext
             </P>
           </View>
         ))}
-        {topPattern && topPattern.adCount > 0 ? (
+        {leading ? (
           <P style={[coverStyles.note, { marginTop: 6 }]}>
-            {`Most used message: ${topPattern.label.toLowerCase()}, in ${topPattern.adCount} of ${report.totalAdsAnalysed} ads (${topPattern.share}%).`}
+            {`Most used message: ${leading.label.toLowerCase()}, in ${leading.adCount} of ${report.totalAdsAnalysed} ads (${leading.share}%).`}
           </P>
         ) : null}
         {report.writtenBy === 'ai' ? (
@@ -128,11 +132,14 @@ function CompetitivePdf({ report, ctx }: { report: TCompetitorReport; ctx: TRepo
         </View>
         <View wrap={false}>
           <SectionTitle spaceAbove={20} title="Where and how they advertise" accent={ctx.theme.secondary} />
-          <Bars entries={report.adTrends.byPlatform} total={total} accent={ctx.theme.primary} />
-          <View style={{ height: 8 }} />
-          <Bars entries={report.adTrends.byType} total={total} accent={ctx.theme.accent} />
-          <View style={{ height: 8 }} />
-          <Bars entries={report.adTrends.byObjective} total={total} accent={ctx.theme.secondary} />
+          <Bars title="Platforms" entries={report.adTrends.byPlatform} total={total} accent={ctx.theme.primary} />
+          <Bars title="Ad types" entries={report.adTrends.byType} total={total} accent={ctx.theme.accent} />
+          <Bars
+            title="Campaign objectives"
+            entries={report.adTrends.byObjective}
+            total={total}
+            accent={ctx.theme.secondary}
+          />
         </View>
         <Intelligence report={report} ctx={ctx} />
         <Longevity report={report} />

@@ -49,6 +49,9 @@ export function adName(reading: AdReading): string {
   return `“${words.length > 60 ? `${words.slice(0, 59).trimEnd()}…` : words}”`;
 }
 
+/** 'Acme Bakes’', 'Beta Bread’s' */
+export const possessive = (name: string) => (/s$/i.test(name) ? `${name}’` : `${name}’s`);
+
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 type Context = {
@@ -80,7 +83,7 @@ function threats({ readings, top, window, competitors }: Context): TFinding[] {
     found.push(
       finding(
         'long-runner',
-        `${nameOf(reading.ad.competitorId)}'s ad ${adName(reading)} has run ${reading.days} days and is still running: an ad kept this long is likely one that works.`,
+        `${possessive(nameOf(reading.ad.competitorId))} ad ${adName(reading)} has run ${reading.days} days and is still running: an ad kept this long is likely one that works.`,
         [reading],
       ),
     );
@@ -124,7 +127,7 @@ function advantages({ readings, top }: Context): TFinding[] {
       .sort((a, b) => (a.days ?? 0) - (b.days ?? 0));
     found.push({
       rule: 'short-runs',
-      text: `Half of the competitors' ${dated.length} dated ads ran ${typical} days or less: few have found a message worth keeping.`,
+      text: `Half of the competitors’ ${dated.length} dated ads ran ${typical} days or less: few have found a message worth keeping.`,
       adIds: short.slice(0, ADS_PER_FINDING).map((reading) => reading.ad.id),
     });
   }
@@ -135,7 +138,7 @@ function advantages({ readings, top }: Context): TFinding[] {
       found.push(
         finding(
           'no-cta',
-          `${without.length} of ${competitor.name}'s ${own.length} ads (${shareOf(without.length, own.length)}%) carry no recognisable call to action.`,
+          `${without.length} of ${possessive(competitor.name)} ${own.length} ads (${shareOf(without.length, own.length)}%) carry no recognisable call to action.`,
           without,
         ),
       );
@@ -201,7 +204,7 @@ function recommendations({ readings, competitors }: Context): TFinding[] {
     found.push(
       finding(
         'study-longest',
-        `Study ${name}'s longest-running ad, ${adName(longest)} (${longest.days} days${longest.ad.isActive ? ', still running' : ''})${offer ? `: ${offer} held up longest` : ''}.`,
+        `Study ${possessive(name)} longest-running ad, ${adName(longest)} (${longest.days} days${longest.ad.isActive ? ', still running' : ''})${offer ? `: ${offer} held up longest` : ''}.`,
         [longest],
       ),
     );

@@ -144,7 +144,7 @@ function positioningOf(competitors: AnalysedCompetitor[], readings: AdReading[])
     const lead = patterns[0];
     const summary = lead
       ? `${competitor.name} leads with ${lead.label.toLowerCase()} (${lead.share}% of its ${own.length} ads)${ctas[0] ? ` and asks people to "${ctas[0].cta}" most often` : ''}.`
-      : `No messaging pattern was recognised in ${competitor.name}'s ${own.length} ${own.length === 1 ? 'ad' : 'ads'}.`;
+      : `No messaging pattern was recognised in ${competitor.name}’s ${own.length} ${own.length === 1 ? 'ad' : 'ads'}.`;
     return [{ competitorId: competitor.id, name: competitor.name, adCount: own.length, patterns, ctas, summary }];
   });
 }

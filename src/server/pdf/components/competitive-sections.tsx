@@ -39,10 +39,21 @@ const styles = StyleSheet.create({
 });
 
 /** A labelled bar per entry, its length the share of the largest. */
-export function Bars({ entries, accent, total }: { entries: TKeyCount[]; accent: string; total: number }) {
+export function Bars({
+  entries,
+  accent,
+  total,
+  title,
+}: {
+  entries: TKeyCount[];
+  accent: string;
+  total: number;
+  title?: string;
+}) {
   const max = Math.max(1, ...entries.map((entry) => entry.count));
   return (
     <View>
+      {title ? <Text style={styles.sub}>{title}</Text> : null}
       {entries.map((entry) => (
         <View key={entry.key} style={styles.barRow} wrap={false}>
           <Text style={styles.barLabel}>{entry.label}</Text>
