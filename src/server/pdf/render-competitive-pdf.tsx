@@ -96,6 +96,24 @@ function Cover({ report, ctx }: { report: TCompetitorReport; ctx: TReportContext
           <P style={coverStyles.note}>The findings were worded with AI from the figures.</P>
         ) : null}
       </View>
+      <View style={{ marginTop: 10 }}>
+        <Bars
+          title="Messages in use (share of the period's ads)"
+          total={report.totalAdsAnalysed}
+          accent={ctx.theme.accent}
+          entries={report.advertisingIntelligence.messagingPatterns.map((entry) => ({
+            key: entry.pattern,
+            label: entry.label,
+            count: entry.adCount,
+          }))}
+        />
+        <Bars
+          title="Where they advertise"
+          total={report.totalAdsAnalysed}
+          accent={ctx.theme.primary}
+          entries={report.adTrends.byPlatform}
+        />
+      </View>
     </View>
   );
 }
@@ -131,8 +149,7 @@ function CompetitivePdf({ report, ctx }: { report: TCompetitorReport; ctx: TRepo
           <WeeklyChart report={report} accent={ctx.theme.accent} />
         </View>
         <View wrap={false}>
-          <SectionTitle spaceAbove={20} title="Where and how they advertise" accent={ctx.theme.secondary} />
-          <Bars title="Platforms" entries={report.adTrends.byPlatform} total={total} accent={ctx.theme.primary} />
+          <SectionTitle spaceAbove={20} title="How they advertise" accent={ctx.theme.secondary} />
           <Bars title="Ad types" entries={report.adTrends.byType} total={total} accent={ctx.theme.accent} />
           <Bars
             title="Campaign objectives"

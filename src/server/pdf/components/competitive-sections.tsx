@@ -292,8 +292,14 @@ export function NotDisclosed({ report }: { report: TCompetitorReport }) {
 export function HowMade({ rules }: { rules: string[] }) {
   return (
     <View>
-      <Text style={styles.sub}>How the figures are made</Text>
-      {rules.map((rule, i) => (
+      {/* the heading keeps its first rule with it, so it never ends a page alone */}
+      <View wrap={false}>
+        <Text style={styles.sub}>How the figures are made</Text>
+        {rules.slice(0, 1).map((rule) => (
+          <P key={rule} style={styles.rule}>{`• ${rule}`}</P>
+        ))}
+      </View>
+      {rules.slice(1).map((rule, i) => (
         <P key={i} style={styles.rule}>{`• ${rule}`}</P>
       ))}
     </View>
