@@ -231,7 +231,7 @@ function recommendations({ readings, competitors }: Context): TFinding[] {
     found.push(
       finding(
         'format-gap',
-        `${typeLabels[main.type]} makes up ${shareOf(main.ads.length, total)}% of competitor ads (${main.ads.length} of ${total}); ${typeLabels[least.type]?.toLowerCase()} ads number ${least.ads.length}: a format with less competition to test.`,
+        `${typeLabels[main.type]} makes up ${shareOf(main.ads.length, total)}% of competitor ads (${main.ads.length} of ${total}), while ${least.ads.length === 0 ? 'none is' : `only ${least.ads.length} ${least.ads.length === 1 ? 'is' : 'are'}`} ${typeLabels[least.type]?.toLowerCase()}: a format with less competition to test.`,
         main.ads,
       ),
     );

@@ -14,7 +14,7 @@ const tooltipStyle = {
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <section className="grid gap-2">
+    <section className="grid content-start gap-2">
       <h3 className="text-sm font-semibold">{title}</h3>
       {children}
     </section>
@@ -65,7 +65,7 @@ export function AdvertisingIntelligence({ report }: { report: TCompetitorReport 
               {intel.inferredCallToActions.slice(0, 8).map((entry) => (
                 <li key={entry.cta} className="flex justify-between gap-2">
                   <span>{entry.cta}</span>
-                  <span className="text-muted-foreground">{`${entry.adCount} ads (${entry.share}%)`}</span>
+                  <span className="text-muted-foreground">{`${entry.adCount} ${entry.adCount === 1 ? 'ad' : 'ads'} (${entry.share}%)`}</span>
                 </li>
               ))}
             </ul>

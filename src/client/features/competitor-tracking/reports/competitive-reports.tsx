@@ -155,7 +155,9 @@ export function CompetitiveReports({ brand, readiness = {} }: { brand: TBrand; r
           <LatestAnalysis report={latest} />
           <AdvertisingIntelligence report={latest} />
         </>
-      ) : null}
+      ) : (
+        <p className="text-sm text-muted-foreground">No competitor reports yet.</p>
+      )}
       <ReportHistory brand={brand} reports={history} />
     </div>
   );
