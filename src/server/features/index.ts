@@ -3,6 +3,7 @@ import { registerActionItemRoutes } from './action-items/routes.ts';
 import { registerAuditReportRoutes } from './audit-reports/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
 import { registerBrandRoutes } from './brands/routes.ts';
+import { registerCompetitorReportRoutes } from './competitor-reports/routes.ts';
 import type { FeatureContext } from './context.ts';
 import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
 import { registerInsightRoutes } from './insights/routes.ts';
@@ -25,4 +26,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerOutboxRoutes(app, ctx);
   registerSentimentReportRoutes(app, ctx);
   registerPageWatchRoutes(app, ctx);
+  registerCompetitorReportRoutes(app, ctx);
 }

@@ -1,22 +1,24 @@
 import { PageHeader } from '../../components/layout/page-header.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useBrands } from '../audits-shared/audit-queries.ts';
 import { useCompetitors } from '../consumer-insights/sources/competitor-discovery-card.tsx';
+import { CompetitiveReports } from './reports/competitive-reports.tsx';
 import { PageChangesCard } from './watch/page-changes-card.tsx';
 
-/** Mounted here until the Competitor Tracking screen replaces this placeholder: the page watch for the first brand. */
-function FirstBrandPageWatch() {
+/**
+ * Interim screen until the full one (brand selector, stat tiles, competitors and ad library) is
+ * merged: the competitive analysis and the page watch of the first brand.
+ */
+export default function CompetitorTrackingPage() {
   const brands = useBrands();
   const brand = brands.data?.[0];
   const competitors = useCompetitors(brand?.id ?? '');
-  if (!brand) return null;
-  return <PageChangesCard brand={brand} competitors={competitors.data ?? []} />;
-}
-
-export default function CompetitorTrackingPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Competitor Tracking" />
-      <FirstBrandPageWatch />
+      {brands.isPending ? <Skeleton className="h-40 w-full" /> : null}
+      {brand && <CompetitiveReports brand={brand} />}
+      {brand && <PageChangesCard brand={brand} competitors={competitors.data ?? []} />}
     </div>
   );
 }
