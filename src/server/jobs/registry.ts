@@ -1,4 +1,8 @@
 import type { JobDependencies } from './define-job.ts';
+import { createCheckLandingPagesHandler } from './definitions/check-landing-pages.handler.ts';
+import { checkLandingPagesJob } from './definitions/check-landing-pages.ts';
+import { createDiscoverAdsHandler } from './definitions/discover-ads.handler.ts';
+import { discoverAdsJob } from './definitions/discover-ads.ts';
 import { createDiscoverInsightsHandler } from './definitions/discover-insights.handler.ts';
 import { discoverInsightsJob } from './definitions/discover-insights.ts';
 import { createFailStaleAuditsHandler } from './definitions/fail-stale-audits.handler.ts';
@@ -38,4 +42,6 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(failStaleEmails, createFailStaleEmailsHandler(deps));
   await queue.schedule(failStaleEmails, FAIL_STALE_EMAILS_CRON, {});
   await queue.work(writeReportWordingJob, createWriteReportWordingHandler(deps));
+  await queue.work(discoverAdsJob, createDiscoverAdsHandler(deps, queue), { concurrency: 2 });
+  await queue.work(checkLandingPagesJob, createCheckLandingPagesHandler(deps));
 }
