@@ -24,6 +24,8 @@ export type MetaGraphDouble = {
   rateLimitOnce(code?: 613 | 17 | 4 | 32): void;
   /** the next call that would answer page `pageNumber` (1-based) is broken instead */
   malformedOnce(kind: 'truncated' | 'no-data', pageNumber?: number): void;
+  /** while true, every token is refused as expired (code 190) */
+  setTokenExpired(expired: boolean): void;
   /** an HTML page served at /pages/<name> */
   setPage(name: string, html: string): void;
   close(): Promise<void>;
@@ -78,6 +80,7 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
   const pages = new Map<string, string>();
   const calls: URLSearchParams[] = [];
   let rateLimit: number | null = null;
+  let tokenExpired = false;
   let malformed: { kind: 'truncated' | 'no-data'; pageNumber: number } | null = null;
 
   const server = createServer((request, response) => {
@@ -96,7 +99,7 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
     const json = (status: number, body: string, headers: Record<string, string> = {}) =>
       response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
     const query = url.searchParams;
-    if (query.get('access_token') === EXPIRED_TOKEN) {
+    if (tokenExpired || query.get('access_token') === EXPIRED_TOKEN) {
       return json(400, graphError(190, 'Error validating access token: Session has expired.'));
     }
     if (!query.get('access_token')) return json(400, graphError(190, 'An access token is required.'));
@@ -141,6 +144,9 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
     },
     malformedOnce: (kind, pageNumber = 1) => {
       malformed = { kind, pageNumber };
+    },
+    setTokenExpired: (expired) => {
+      tokenExpired = expired;
     },
     setPage: (name, html) => pages.set(name, html),
     close: async () => {
