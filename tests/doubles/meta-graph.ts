@@ -24,6 +24,8 @@ export type MetaGraphDouble = {
   rateLimitOnce(code?: 613 | 17 | 4 | 32): void;
   /** the next call that would answer page `pageNumber` (1-based) is broken instead */
   malformedOnce(kind: 'truncated' | 'no-data', pageNumber?: number): void;
+  /** every ads_archive answer waits this long first (a slow API, so progress can be watched) */
+  setLatency(ms: number): void;
   /** while true, every token is refused as expired (code 190) */
   setTokenExpired(expired: boolean): void;
   /** an HTML page served at /pages/<name> */
@@ -81,6 +83,7 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
   const calls: URLSearchParams[] = [];
   let rateLimit: number | null = null;
   let tokenExpired = false;
+  let latencyMs = 0;
   let malformed: { kind: 'truncated' | 'no-data'; pageNumber: number } | null = null;
 
   const server = createServer((request, response) => {
@@ -96,8 +99,11 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
         .end(graphError(803, 'Unknown path', 'GraphMethodException'));
     }
     calls.push(url.searchParams);
-    const json = (status: number, body: string, headers: Record<string, string> = {}) =>
-      response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+    const json = (status: number, body: string, headers: Record<string, string> = {}) => {
+      const send = () => response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+      if (latencyMs > 0) setTimeout(send, latencyMs);
+      else send();
+    };
     const query = url.searchParams;
     if (tokenExpired || query.get('access_token') === EXPIRED_TOKEN) {
       return json(400, graphError(190, 'Error validating access token: Session has expired.'));
@@ -144,6 +150,9 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
     },
     malformedOnce: (kind, pageNumber = 1) => {
       malformed = { kind, pageNumber };
+    },
+    setLatency: (ms) => {
+      latencyMs = ms;
     },
     setTokenExpired: (expired) => {
       tokenExpired = expired;

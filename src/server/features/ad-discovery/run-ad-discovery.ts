@@ -86,7 +86,7 @@ async function searchOne(
           stored.push(...page.ids);
           // The number of pages is unknown until the last: each page covers half of what is left.
           await progress(
-            `Searching the Meta Ad Library for ${band.label}: page ${pageNumber}, ${readSoFar} ads read`,
+            `${band.label}: page ${pageNumber}, ${readSoFar} ads read`,
             band.from + band.width * (1 - 0.5 ** pageNumber),
           );
         },

@@ -55,8 +55,8 @@ export function AdDiscoveryCard({ brand, competitors }: { brand: TBrand; competi
           </h2>
         </CardTitle>
         <CardDescription>
-          Searches the Meta Ad Library for each competitor's ads in {brand.name}'s market: by its Facebook page when it
-          has one, else by its name. Ads found again are updated, never added twice.
+          Searches the Meta Ad Library for the ads of each competitor of {brand.name}, in the brand's ad market: by its
+          Facebook page when it has one, else by its name. Ads found again are updated, never added twice.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
