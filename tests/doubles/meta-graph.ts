@@ -24,8 +24,8 @@ export type MetaGraphDouble = {
   rateLimitOnce(code?: 613 | 17 | 4 | 32): void;
   /** the next call that would answer page `pageNumber` (1-based) is broken instead */
   malformedOnce(kind: 'truncated' | 'no-data', pageNumber?: number): void;
-  /** every ads_archive answer waits this long first (a slow API, so progress can be watched) */
-  setLatency(ms: number): void;
+  /** ads_archive answers from page `fromPage` on wait this long first (a slow API, so progress can be watched) */
+  setLatency(ms: number, fromPage?: number): void;
   /** while true, every token is refused as expired (code 190) */
   setTokenExpired(expired: boolean): void;
   /** an HTML page served at /pages/<name> */
@@ -83,7 +83,7 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
   const calls: URLSearchParams[] = [];
   let rateLimit: number | null = null;
   let tokenExpired = false;
-  let latencyMs = 0;
+  let latency = { ms: 0, fromPage: 1 };
   let malformed: { kind: 'truncated' | 'no-data'; pageNumber: number } | null = null;
 
   const server = createServer((request, response) => {
@@ -99,12 +99,15 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
         .end(graphError(803, 'Unknown path', 'GraphMethodException'));
     }
     calls.push(url.searchParams);
+    const query = url.searchParams;
+    const limit = Math.max(1, Number(query.get('limit') ?? 25));
+    const offset = Number(query.get('after') ?? 0);
+    const pageNumber = Math.floor(offset / limit) + 1;
     const json = (status: number, body: string, headers: Record<string, string> = {}) => {
       const send = () => response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
-      if (latencyMs > 0) setTimeout(send, latencyMs);
+      if (latency.ms > 0 && pageNumber >= latency.fromPage) setTimeout(send, latency.ms);
       else send();
     };
-    const query = url.searchParams;
     if (tokenExpired || query.get('access_token') === EXPIRED_TOKEN) {
       return json(400, graphError(190, 'Error validating access token: Session has expired.'));
     }
@@ -118,9 +121,6 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
     const pageIds = query.get('search_page_ids');
     const key = pageIds ? (JSON.parse(pageIds) as string[])[0]! : (query.get('search_terms') ?? '');
     const found = ads.get(key) ?? [];
-    const limit = Math.max(1, Number(query.get('limit') ?? 25));
-    const offset = Number(query.get('after') ?? 0);
-    const pageNumber = Math.floor(offset / limit) + 1;
     if (malformed && malformed.pageNumber === pageNumber) {
       const kind = malformed.kind;
       malformed = null;
@@ -151,8 +151,8 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
     malformedOnce: (kind, pageNumber = 1) => {
       malformed = { kind, pageNumber };
     },
-    setLatency: (ms) => {
-      latencyMs = ms;
+    setLatency: (ms, fromPage = 1) => {
+      latency = { ms, fromPage };
     },
     setTokenExpired: (expired) => {
       tokenExpired = expired;
