@@ -14,6 +14,7 @@ import { manyAds, politicalAd, startMetaGraphDouble } from '../doubles/meta-grap
 import { newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { setPlan } from '../helpers/seed.ts';
+import { startServer } from '../helpers/server.ts';
 
 const PAGE_ID = '998877';
 const graph = await startMetaGraphDouble();
@@ -90,4 +91,35 @@ describe('discovering competitor ads', () => {
     expect(stored).toHaveLength(320);
     expect(graph.calls.every((call) => call.get('search_page_ids') === `["${PAGE_ID}"]`)).toBe(true);
   }, 90_000);
+});
+
+describe('without an ad source', () => {
+  it('says how to configure one, and that manual entry and CSV import still work', async () => {
+    const bare = await startServer({ META_GRAPH_URL: graph.graphUrl });
+    try {
+      const page = await newPage(e2e.browser, bare.baseURL);
+      await signInThroughPage(page, 'ads-bare@example.com');
+      await setPlan(bare.database, 'ads-bare@example.com', 'smb');
+      const [owner] = await bare.database.db.select().from(users).where(eq(users.email, 'ads-bare@example.com'));
+      await bare.database.db
+        .insert(brands)
+        .values({ userId: owner!.id, name: 'Contoso Tea', websiteUrl: 'https://contoso.example' });
+      await page.route(/\/api\/(competitors|ad-library)\?brandId=/, (route) => route.fulfill({ json: [] }));
+      await page.goto('/competitor-tracking');
+      const guidance = page.getByTestId('no-ad-source');
+      await guidance.getByText(/No ad source is configured/).waitFor();
+      await guidance.getByText(/META_AD_LIBRARY_TOKEN/).waitFor();
+      await guidance.getByText(/Adding ads by hand and CSV import still work/).waitFor();
+      await expect(
+        guidance.getByRole('link', { name: /Meta Ad Library API access/ }).getAttribute('href'),
+      ).resolves.toBe('https://www.facebook.com/ads/library/api');
+      await page.getByText('Add a competitor first to discover its ads.').waitFor();
+      await expect(page.getByRole('button', { name: 'Auto-Discover All' }).isDisabled()).resolves.toBe(true);
+      await page.getByText('None configured').waitFor();
+      await page.getByText(/Meta \(Facebook, Instagram\): until an ad source is configured/).waitFor();
+      await screenshotFor(page, 'ad-discovery-no-source');
+    } finally {
+      await bare.close();
+    }
+  }, 60_000);
 });

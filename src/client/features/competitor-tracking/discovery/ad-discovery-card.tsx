@@ -1,7 +1,7 @@
 import { ExternalLink, Info, LoaderCircle, Radar } from 'lucide-react';
 import { META_AD_LIBRARY_ACCESS_URL } from '../../../../shared/schemas/ad-discovery.ts';
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
-import { adPlatformLabels, type TCompetitor } from '../../../../shared/schemas/competitors.ts';
+import { adPlatformLabels, connectedAdPlatforms, type TCompetitor } from '../../../../shared/schemas/competitors.ts';
 import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -45,6 +45,8 @@ export function AdDiscoveryCard({ brand, competitors }: { brand: TBrand; competi
   const busy = start.isPending || running !== null;
   const connected = sources.data?.connectedPlatforms ?? [];
   const manual = sources.data?.manualPlatforms ?? [];
+  const withoutApi = manual.filter((platform) => !connectedAdPlatforms.includes(platform));
+  const awaitingSource = manual.filter((platform) => connectedAdPlatforms.includes(platform));
   return (
     <Card>
       <CardHeader>
@@ -103,8 +105,10 @@ export function AdDiscoveryCard({ brand, competitors }: { brand: TBrand; competi
             <div>
               <dt className="font-medium">Added by hand or CSV</dt>
               <dd className="text-muted-foreground">
-                {manual.map((platform) => adPlatformLabels[platform]).join(', ')}: no ad library API is open to small
-                businesses.
+                {withoutApi.map((platform) => adPlatformLabels[platform]).join(', ')}: no ad library API is open to
+                small businesses.
+                {awaitingSource.length > 0 &&
+                  ` ${awaitingSource.map((platform) => adPlatformLabels[platform]).join(', ')}: until an ad source is configured.`}
               </dd>
             </div>
           </dl>
