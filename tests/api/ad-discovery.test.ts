@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adLibraryEntries, brands, competitors, taskProgress, users } from '../../src/server/db/schema/index.ts';
 import { queueLandingPageChecks } from '../../src/server/features/ad-discovery/check-landing-pages.ts';
 import { TOKEN_INVALID_MESSAGE } from '../../src/server/integrations/meta-ad-library/fetch-ads-archive.ts';
+import { featureLimitMessage } from '../../src/shared/plans.ts';
 import {
   adDiscoveryRunningMessage,
   noAdSourceMessage,
@@ -122,9 +123,15 @@ describe('who may discover', () => {
   it('refuses the free plan with 403 plan_feature', async () => {
     await setPlan(target.database, 'ads-owner@example.com', 'free');
     const response = await inject('POST', `/api/competitors/${byPage}/discover-ads`, owner);
+    const batch = await inject('POST', `/api/brands/${brandId}/discover-all-ads`, owner);
     await setPlan(target.database, 'ads-owner@example.com', 'agency');
-    expect(response.statusCode).toBe(403);
-    expect(response.json().code).toBe('plan_feature');
+    for (const refused of [response, batch]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({
+        message: featureLimitMessage('free', 'competitorTracking'),
+        code: 'plan_feature',
+      });
+    }
   });
 
   it('needs at least one competitor for Auto-Discover All', async () => {
