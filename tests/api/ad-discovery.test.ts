@@ -1,8 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adLibraryEntries, brands, competitors, taskProgress, users } from '../../src/server/db/schema/index.ts';
-import { queueLandingPageChecks } from '../../src/server/features/ad-discovery/check-landing-pages.ts';
+import {
+  adsDueLandingPageCheck,
+  queueLandingPageChecks,
+} from '../../src/server/features/ad-discovery/check-landing-pages.ts';
 import { TOKEN_INVALID_MESSAGE } from '../../src/server/integrations/meta-ad-library/fetch-ads-archive.ts';
+import { recheckLandingPages } from '../../src/server/jobs/definitions/recheck-landing-pages.ts';
 import { featureLimitMessage } from '../../src/shared/plans.ts';
 import {
   adDiscoveryRunningMessage,
@@ -218,6 +222,13 @@ describe('discovering all of a brand', () => {
     expect(task.message).toBe('Found 301 ads: 301 new, 0 updated.');
   });
 
+  it('hides the task from another user: 404', async () => {
+    const response = await inject('GET', `/api/ad-discovery/${task.id}`, stranger);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Task not found', code: 'not_found' });
+    expect((await inject('GET', '/api/ad-discovery/active', stranger)).json()).toEqual({ task: null });
+  });
+
   it('searched by page id or by name, in the brand market, following the pages', () => {
     const pageCalls = graph.calls.filter((call) => call.get('search_page_ids'));
     expect(pageCalls.map((call) => call.get('after'))).toEqual([null, '250']);
@@ -322,5 +333,21 @@ describe('landing pages', () => {
       { what: 'the landing page check' },
     );
     expect(checked).toMatchObject({ landingPageTitle: 'Fabrikam | Beans', landingPageCta: 'Shop now' });
+
+    // Checked again by the daily job once 7 days have passed, and not before.
+    graph.setPage('shop', '<title>Fabrikam | Sale</title><button class="cta">Book a tasting</button>');
+    const checkedAt = checked!.landingPageCheckedAt!;
+    expect(await adsDueLandingPageCheck(target.database.db, 100)).not.toContain(ad!.id);
+    await target.database.db
+      .update(adLibraryEntries)
+      .set({ landingPageCheckedAt: new Date(checkedAt.getTime() - 8 * 24 * 60 * 60 * 1000) })
+      .where(eq(adLibraryEntries.id, ad!.id));
+    await target.queue.send(recheckLandingPages, {});
+    const [rechecked] = await waitFor(
+      () => target.database.db.select().from(adLibraryEntries).where(eq(adLibraryEntries.id, ad!.id)),
+      ([row]) => row?.landingPageTitle === 'Fabrikam | Sale',
+      { what: 'the weekly landing page check' },
+    );
+    expect(rechecked?.landingPageCta).toBe('Book a tasting');
   }, 60_000);
 });

@@ -4,7 +4,7 @@
  * action recorded. A page that cannot be read is marked checked with neither, so the ad shows
  * them as not measured instead of a guess, and it is tried again after 7 days.
  */
-import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { FetchRefusedError, type Resolver, safeFetch } from '../../analysis/fetch/safe-fetch.ts';
 import type { Database } from '../../db/client.ts';
 import { adLibraryEntries } from '../../db/schema/index.ts';
@@ -35,6 +35,24 @@ export type LandingPageDeps = {
   now?: Date;
 };
 
+const dueSince = (now: Date) => new Date(now.getTime() - LANDING_PAGE_RECHECK_DAYS * 24 * 60 * 60 * 1000);
+const isDue = (now: Date) =>
+  and(
+    isNotNull(adLibraryEntries.landingPageUrl),
+    or(isNull(adLibraryEntries.landingPageCheckedAt), lt(adLibraryEntries.landingPageCheckedAt, dueSince(now))),
+  );
+
+/** Ads of every user whose landing page is due a check (never checked, or 7 days ago), oldest first. */
+export async function adsDueLandingPageCheck(db: Database, limit: number, now = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ id: adLibraryEntries.id })
+    .from(adLibraryEntries)
+    .where(isDue(now))
+    .orderBy(sql`${adLibraryEntries.landingPageCheckedAt} asc nulls first`)
+    .limit(limit);
+  return rows.map((row) => row.id);
+}
+
 /** Checks the ads among `adIds` that are due; returns how many pages were read and how many failed. */
 export async function checkLandingPages(
   deps: LandingPageDeps,
@@ -42,17 +60,10 @@ export async function checkLandingPages(
   signal?: AbortSignal,
 ): Promise<{ read: number; failed: number }> {
   const now = deps.now ?? new Date();
-  const dueBefore = new Date(now.getTime() - LANDING_PAGE_RECHECK_DAYS * 24 * 60 * 60 * 1000);
   const due = await deps.db
     .select({ id: adLibraryEntries.id, url: adLibraryEntries.landingPageUrl })
     .from(adLibraryEntries)
-    .where(
-      and(
-        inArray(adLibraryEntries.id, [...adIds]),
-        isNotNull(adLibraryEntries.landingPageUrl),
-        or(isNull(adLibraryEntries.landingPageCheckedAt), lt(adLibraryEntries.landingPageCheckedAt, dueBefore)),
-      ),
-    );
+    .where(and(inArray(adLibraryEntries.id, [...adIds]), isDue(now)));
   let read = 0;
   let failed = 0;
   for (const ad of due) {
