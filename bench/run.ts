@@ -4,6 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
+import { measureAdDiscovery } from './ad-discovery.ts';
 import { measureApiOverhead } from './api-overhead.ts';
 import { measureFixtureAudit } from './audit-fixture.ts';
 import { measureCompetitiveReport } from './competitive-report.ts';
@@ -43,6 +44,7 @@ await guarded('Sentiment engine', measureSentiment);
 await guarded('Sentiment reports', measureSentimentReports);
 await guarded('Insight discovery', measureInsightDiscovery);
 await guarded('Competitive report', measureCompetitiveReport);
+await guarded('Ad discovery', measureAdDiscovery);
 
 if (failed.length > 0) console.log(`\nBenchmarks that failed: ${failed.join(', ')}`);
 process.exit(0);

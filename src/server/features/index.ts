@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerActionItemRoutes } from './action-items/routes.ts';
+import { registerAdDiscoveryRoutes } from './ad-discovery/routes.ts';
 import { registerAuditReportRoutes } from './audit-reports/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
 import { registerBrandRoutes } from './brands/routes.ts';
@@ -27,4 +28,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerSentimentReportRoutes(app, ctx);
   registerPageWatchRoutes(app, ctx);
   registerCompetitorReportRoutes(app, ctx);
+  registerAdDiscoveryRoutes(app, ctx);
 }
