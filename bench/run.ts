@@ -5,8 +5,10 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { measureAdCsvImport } from './ad-csv-import.ts';
+import { measureAdDiscovery } from './ad-discovery.ts';
 import { measureApiOverhead } from './api-overhead.ts';
 import { measureFixtureAudit } from './audit-fixture.ts';
+import { measureCompetitiveReport } from './competitive-report.ts';
 import { measureContrastAgreement } from './contrast-agreement.ts';
 import { measureInsightDiscovery } from './insight-discovery.ts';
 import { measureLandingBundle } from './landing-bundle.ts';
@@ -43,6 +45,8 @@ await guarded('Sentiment engine', measureSentiment);
 await guarded('Sentiment reports', measureSentimentReports);
 await guarded('Insight discovery', measureInsightDiscovery);
 await guarded('Ad CSV import', measureAdCsvImport);
+await guarded('Competitive report', measureCompetitiveReport);
+await guarded('Ad discovery', measureAdDiscovery);
 
 if (failed.length > 0) console.log(`\nBenchmarks that failed: ${failed.join(', ')}`);
 process.exit(0);

@@ -29,6 +29,14 @@ describe('loadConfig', () => {
     ).toThrow(/CRAWLER_ALLOW_LOOPBACK/);
   });
 
+  it("reads the Meta Ad Library settings: no token by default, and Meta's Graph API with a version", () => {
+    expect(loadConfig({}).metaAdLibrary).toEqual({ token: undefined, graphUrl: 'https://graph.facebook.com/v23.0' });
+    expect(
+      loadConfig({ META_AD_LIBRARY_TOKEN: 'abc', META_GRAPH_URL: 'http://127.0.0.1:9999/v23.0/' }).metaAdLibrary,
+    ).toEqual({ token: 'abc', graphUrl: 'http://127.0.0.1:9999/v23.0' });
+    expect(() => loadConfig({ META_GRAPH_URL: 'graph' })).toThrow(/META_GRAPH_URL/);
+  });
+
   it('reads the language model settings and names a missing one', () => {
     expect(loadConfig({}).ai).toEqual({ provider: 'none' });
     expect(() => loadConfig({ AI_PROVIDER: 'openai' })).toThrow(/AI_MODEL/);

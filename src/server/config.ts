@@ -30,6 +30,9 @@ const commaList = z.preprocess(
 );
 
 /** The sender when MAIL_FROM is unset: a name people recognise and an address that takes no replies. */
+/** Meta's Graph API with the version the Ad Library connector is written against. */
+export const DEFAULT_META_GRAPH_URL = 'https://graph.facebook.com/v23.0';
+
 export const DEFAULT_MAIL_FROM = 'Brandlens <no-reply@brandlens.local>';
 
 /** `Name <address>` or a bare address; the name may be quoted. */
@@ -79,6 +82,8 @@ const ZEnvironment = z.object({
       .optional(),
   ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_MAIL_FROM)),
+  META_AD_LIBRARY_TOKEN: optionalString,
+  META_GRAPH_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_META_GRAPH_URL)),
 });
 
 export type OidcProviderConfig = {
@@ -108,6 +113,8 @@ export type Config = {
   /** Lets the crawler fetch loopback addresses (tests audit a fixture site on 127.0.0.1). Never in production. */
   crawlerAllowLoopback: boolean;
   mail: MailConfig;
+  /** Ad discovery: the Meta Ad Library API; without a token, ads are entered by hand or CSV. */
+  metaAdLibrary: { token: string | undefined; graphUrl: string };
 };
 
 export type MailConfig = {
@@ -184,5 +191,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       fromAddress: sender.address,
       outboxDir: path.resolve(env.DATA_DIR, 'outbox'),
     },
+    metaAdLibrary: { token: env.META_AD_LIBRARY_TOKEN, graphUrl: env.META_GRAPH_URL.replace(/\/+$/, '') },
   };
 }

@@ -271,3 +271,11 @@ export function insightLimitMessage(planKey: PlanKey): string {
   const offer = next ? `Upgrade to ${next.name} to keep more.` : 'Upgrade your plan to keep more.';
   return `Your ${plan.name} plan keeps up to ${plan.limits.insights} consumer insights. ${offer}`;
 }
+
+/** The refusal when an account has generated all the competitor reports its plan includes. */
+export function competitorReportLimitMessage(planKey: PlanKey): string {
+  const plan = plans[planKey];
+  const next = plan.upgradeTo ? plans[plan.upgradeTo] : null;
+  const offer = next ? `Upgrade to ${next.name} to generate more.` : 'Upgrade your plan to generate more.';
+  return `Your ${plan.name} plan includes ${plan.limits.competitorReports ?? 0} competitor reports. ${offer}`;
+}

@@ -1,3 +1,4 @@
+import { competitiveAnalysisEmail } from '../features/competitor-reports/competitive-analysis-email.ts';
 import { consumerInsightsEmail } from '../features/sentiment-reports/consumer-insights-email.ts';
 import type { EmailComposer, EmailParamsSchema } from './composer.ts';
 
@@ -6,7 +7,10 @@ import type { EmailComposer, EmailParamsSchema } from './composer.ts';
  * Add one: define it with defineEmailComposer beside its feature, then add it to this list.
  * The same list is read by the process that queues a message and the worker that sends it.
  */
-const productComposers: EmailComposer[] = [consumerInsightsEmail as unknown as EmailComposer];
+const productComposers: EmailComposer[] = [
+  consumerInsightsEmail as unknown as EmailComposer,
+  competitiveAnalysisEmail as unknown as EmailComposer,
+];
 
 const composers = new Map<string, EmailComposer>();
 

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { registerActionItemRoutes } from './action-items/routes.ts';
+import { registerAdDiscoveryRoutes } from './ad-discovery/routes.ts';
 import { registerAdLibraryRoutes } from './ad-library/routes.ts';
 import { registerAuditReportRoutes } from './audit-reports/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
 import { registerBrandRoutes } from './brands/routes.ts';
+import { registerCompetitorReportRoutes } from './competitor-reports/routes.ts';
 import { registerCompetitorRoutes } from './competitors/routes.ts';
 import type { FeatureContext } from './context.ts';
 import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
 import { registerInsightRoutes } from './insights/routes.ts';
 import { registerOutboxRoutes } from './outbox/routes.ts';
+import { registerPageWatchRoutes } from './page-watch/routes.ts';
 import { registerRecommendationRoutes } from './recommendations/routes.ts';
 import { registerSentimentReportRoutes } from './sentiment-reports/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
@@ -27,4 +30,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerSentimentReportRoutes(app, ctx);
   registerCompetitorRoutes(app, ctx);
   registerAdLibraryRoutes(app, ctx);
+  registerPageWatchRoutes(app, ctx);
+  registerCompetitorReportRoutes(app, ctx);
+  registerAdDiscoveryRoutes(app, ctx);
 }

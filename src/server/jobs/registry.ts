@@ -1,4 +1,8 @@
 import type { JobDependencies } from './define-job.ts';
+import { createCheckLandingPagesHandler } from './definitions/check-landing-pages.handler.ts';
+import { checkLandingPagesJob } from './definitions/check-landing-pages.ts';
+import { createDiscoverAdsHandler } from './definitions/discover-ads.handler.ts';
+import { discoverAdsJob } from './definitions/discover-ads.ts';
 import { createDiscoverInsightsHandler } from './definitions/discover-insights.handler.ts';
 import { discoverInsightsJob } from './definitions/discover-insights.ts';
 import { createFailStaleAuditsHandler } from './definitions/fail-stale-audits.handler.ts';
@@ -11,10 +15,14 @@ import { createImportInsightsCsvHandler } from './definitions/import-insights-cs
 import { importInsightsCsvJob } from './definitions/import-insights-csv.ts';
 import { createPurgeExpiredSessionsHandler } from './definitions/purge-expired-sessions.handler.ts';
 import { PURGE_EXPIRED_SESSIONS_CRON, purgeExpiredSessions } from './definitions/purge-expired-sessions.ts';
+import { createRecheckLandingPagesHandler } from './definitions/recheck-landing-pages.handler.ts';
+import { RECHECK_LANDING_PAGES_CRON, recheckLandingPages } from './definitions/recheck-landing-pages.ts';
 import { createRunAuditHandler } from './definitions/run-audit.handler.ts';
 import { runAuditJob } from './definitions/run-audit.ts';
 import { createSendEmailHandler } from './definitions/send-email.handler.ts';
 import { sendEmailJob } from './definitions/send-email.ts';
+import { createWatchCompetitorPagesHandler } from './definitions/watch-competitor-pages.handler.ts';
+import { WATCH_COMPETITOR_PAGES_CRON, watchCompetitorPages } from './definitions/watch-competitor-pages.ts';
 import { createWriteReportWordingHandler } from './definitions/write-report-wording.handler.ts';
 import { writeReportWordingJob } from './definitions/write-report-wording.ts';
 import type { JobQueue } from './queue.ts';
@@ -38,4 +46,10 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(failStaleEmails, createFailStaleEmailsHandler(deps));
   await queue.schedule(failStaleEmails, FAIL_STALE_EMAILS_CRON, {});
   await queue.work(writeReportWordingJob, createWriteReportWordingHandler(deps));
+  await queue.work(watchCompetitorPages, createWatchCompetitorPagesHandler(deps));
+  await queue.schedule(watchCompetitorPages, WATCH_COMPETITOR_PAGES_CRON, {});
+  await queue.work(discoverAdsJob, createDiscoverAdsHandler(deps, queue), { concurrency: 2 });
+  await queue.work(checkLandingPagesJob, createCheckLandingPagesHandler(deps));
+  await queue.work(recheckLandingPages, createRecheckLandingPagesHandler(deps, queue));
+  await queue.schedule(recheckLandingPages, RECHECK_LANDING_PAGES_CRON, {});
 }

@@ -13,3 +13,7 @@ export async function loadMarketingRecommendationsRenderer() {
 export async function loadSentimentPdfRenderer() {
   return (await import('./render-sentiment-pdf.tsx')).renderSentimentPdf;
 }
+
+export async function loadCompetitivePdfRenderer() {
+  return (await import('./render-competitive-pdf.tsx')).renderCompetitivePdf;
+}

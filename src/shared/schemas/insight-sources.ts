@@ -28,6 +28,8 @@ export const ZCreateInsightSourceRequest = z
   .object({
     kind: z.enum(insightSourceKinds, { error: 'Choose a feed or the reviews on a website' }),
     url: ZSourceUrl,
+    /** set when the feed or site speaks about one of the brand's competitors */
+    competitorId: z.uuid('Please choose a competitor').nullish(),
   })
   .refine((value) => value.kind !== 'feed' || value.url !== undefined, { message: sourceUrlMessage, path: ['url'] });
 export type TCreateInsightSourceRequest = z.input<typeof ZCreateInsightSourceRequest>;
@@ -52,6 +54,8 @@ export type TAggregateRating = z.infer<typeof ZAggregateRating>;
 export const ZInsightSourceDto = z.object({
   id: z.uuid(),
   brandId: z.uuid(),
+  /** the competitor the source speaks about; null for the brand's own sources */
+  competitorId: z.uuid().nullable(),
   kind: z.enum(insightSourceKinds),
   url: z.string(),
   title: z.string().nullable(),
@@ -212,3 +216,27 @@ export function noInsightSourcesMessage(brandName: string): string {
 }
 
 export const discoveryRunningMessage = 'A discovery is already running. Wait for it to finish before starting another.';
+
+/** POST /api/consumer-insights/discover-competitor */
+export const ZDiscoverCompetitorInsightsRequest = z.object({ competitorId: z.uuid('Please choose a competitor') });
+
+/** A competitor discovery's result: SPEC's {competitorName, insights}, with the per-source counts. */
+export const ZCompetitorDiscoveryResult = ZDiscoveryResult.extend({
+  competitorId: z.uuid(),
+  competitorName: z.string(),
+});
+export type TCompetitorDiscoveryResult = z.infer<typeof ZCompetitorDiscoveryResult>;
+
+export const ZCompetitorDiscoveryTask = z.object({
+  ...taskFields,
+  kind: z.literal('discovery:competitor-insights'),
+  competitorId: z.uuid().nullable(),
+  competitorName: z.string(),
+  result: ZCompetitorDiscoveryResult.nullable(),
+});
+export type TCompetitorDiscoveryTask = z.infer<typeof ZCompetitorDiscoveryTask>;
+
+/** Competitor discovery's answer when there is nothing to read: what to add. */
+export function noCompetitorSourcesMessage(competitorName: string): string {
+  return `${competitorName} has no website address and no feeds. Add ${competitorName}'s website to the competitor (its review markup is read), or add an RSS or Atom feed about ${competitorName} (a Google Alerts feed works well) as a source for this competitor, then run discovery.`;
+}

@@ -79,6 +79,8 @@ export const ZInsight = z.object({
   id: z.uuid(),
   brandId: z.uuid(),
   competitorId: z.uuid().nullable(),
+  /** the competitor the insight is about (its name); null for the brand's own */
+  competitorName: z.string().nullable(),
   source: ZInsightSource,
   platform: z.string().nullable(),
   content: z.string(),

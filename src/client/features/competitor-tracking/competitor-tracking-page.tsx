@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, Megaphone, Plus, Target } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -14,9 +15,21 @@ import { LoadErrorAlert } from '../audits-shared/load-error-alert.tsx';
 import { notifyError } from '../audits-shared/notify-error.ts';
 import { UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
 import { AdLibraryCard } from './ad-library-card.tsx';
-import { isPlanRefusal, useAds, useCompetitors, useTrackingSummary } from './competitor-queries.ts';
+import {
+  isPlanRefusal,
+  trackingSummaryQueryKey,
+  useAds,
+  useCompetitors,
+  useTrackingSummary,
+} from './competitor-queries.ts';
 import { CompetitorsCard } from './competitors-card.tsx';
+import { AdDiscoveryCard } from './discovery/ad-discovery-card.tsx';
+import { DiscoverAdsButton } from './discovery/discover-ads-button.tsx';
+import { DiscoveryBanner } from './discovery/discovery-banner.tsx';
+import { CompetitiveReports } from './reports/competitive-reports.tsx';
+import { competitorReportsQueryKey } from './reports/competitor-report-queries.ts';
 import { AdMarketSelector, BrandSelector, StatTiles } from './tracking-header.tsx';
+import { PageChangesCard } from './watch/page-changes-card.tsx';
 
 /** The plan the server's 403 speaks for when the workspace's own plan has tracking (a brand of another owner). */
 const planWithoutTracking = planKeys.find((key) => !plans[key].allows.competitorTracking) ?? 'free';
@@ -70,18 +83,32 @@ function NoBrandYet() {
 }
 
 /**
- * One brand's competitor tracking. The places marked "slot" are for parts built beside this one,
- * mounted when they land:
- * - discovery: `discovery/ad-discovery-card.tsx` in the discovery slot, `discovery/discovery-banner.tsx`
- *   in the banner slot, `discovery/discover-ads-button.tsx` ({ competitor }) in `competitorActions`;
- * - reports: `reports/competitive-reports.tsx` ({ brand }) in the reports slot;
- * - page watch: `watch/page-changes-card.tsx` ({ brand, competitors }) in the watch slot.
+ * The stat tiles count what other parts change (ads found by discovery, reports generated): they
+ * are asked for again whenever those lists are.
+ */
+function useSummaryFollowsLists(brandId: string, listsUpdatedAt: number) {
+  const queryClient = useQueryClient();
+  // Observes the reports list without fetching it: the reports card owns that query.
+  const reports = useQuery({ queryKey: competitorReportsQueryKey(brandId), enabled: false });
+  const updatedAt = Math.max(listsUpdatedAt, reports.dataUpdatedAt);
+  const seen = useRef(updatedAt);
+  useEffect(() => {
+    if (updatedAt === seen.current) return;
+    seen.current = updatedAt;
+    void queryClient.invalidateQueries({ queryKey: trackingSummaryQueryKey(brandId) });
+  }, [updatedAt, brandId, queryClient]);
+}
+
+/**
+ * One brand's competitor tracking: the stat tiles, ad discovery, the competitors and the ad
+ * library, the competitive analysis and the page watch, with discovery's floating progress banner.
  */
 function BrandTracking({ brand }: { brand: TBrand }) {
   const competitors = useCompetitors(brand.id);
   const ads = useAds(brand.id);
   const summary = useTrackingSummary(brand.id);
   const error = competitors.error ?? ads.error ?? summary.error;
+  useSummaryFollowsLists(brand.id, Math.max(competitors.dataUpdatedAt, ads.dataUpdatedAt));
 
   // A signed-out reply is reported once (the Unauthorized toast and the login redirect).
   const reported = useRef<unknown>(null);
@@ -113,23 +140,18 @@ function BrandTracking({ brand }: { brand: TBrand }) {
   return (
     <div className="space-y-6">
       <StatTiles summary={summary.data} />
-      {/* slot: discovery — <AdDiscoveryCard brand={brand} competitors={competitorList} /> */}
+      <AdDiscoveryCard brand={brand} competitors={competitorList} />
       <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <CompetitorsCard
           brand={brand}
           competitors={competitors.data}
-          // slot: discovery — competitorActions={(competitor) => <DiscoverAdsButton competitor={competitor} />}
+          competitorActions={(competitor) => <DiscoverAdsButton competitor={competitor} />}
         />
-        <AdLibraryCard
-          brand={brand}
-          competitors={competitorList}
-          ads={ads.data}
-          // slot: discovery — discoveryActions={<AutoDiscoverAllButton brand={brand} />} (if it is not in the card)
-        />
+        <AdLibraryCard brand={brand} competitors={competitorList} ads={ads.data} />
       </div>
-      {/* slot: reports — <CompetitiveReports brand={brand} /> */}
-      {/* slot: page watch — <PageChangesCard brand={brand} competitors={competitorList} /> */}
-      {/* slot: discovery banner — <DiscoveryBanner /> (floating, fixed position) */}
+      <CompetitiveReports brand={brand} readiness={{ competitors: competitors.data?.length, ads: ads.data?.length }} />
+      <PageChangesCard brand={brand} competitors={competitorList} />
+      <DiscoveryBanner />
     </div>
   );
 }

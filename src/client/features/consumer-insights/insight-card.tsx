@@ -140,7 +140,11 @@ export function InsightCard({ insight }: { insight: TInsight }) {
           <span className="text-muted-foreground text-xs tabular-nums">
             {confidenceText(insight.confidence)} confidence
           </span>
-          {insight.competitorId && <Badge variant="secondary">Competitor</Badge>}
+          {insight.competitorId && (
+            <Badge variant="secondary">
+              {insight.competitorName ? `Competitor: ${insight.competitorName}` : 'Competitor'}
+            </Badge>
+          )}
           {insight.analysedBy === 'ai' && (
             <span className="inline-flex items-center gap-1 rounded-full bg-violet-500/10 px-2 py-0.5 font-medium text-violet-700 text-xs dark:text-violet-300">
               <Sparkles aria-hidden="true" className="size-3" />

@@ -10,6 +10,7 @@ import { UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
 import { InsightList } from './insight-list.tsx';
 import { isPlanRefusal, useInsights } from './insight-queries.ts';
 import { ManualFeedbackForm } from './manual-feedback-form.tsx';
+import { CompetitorDiscoveryCard } from './sources/competitor-discovery-card.tsx';
 import { DiscoveryCard } from './sources/discovery-card.tsx';
 import { SourcesCard } from './sources/sources-card.tsx';
 
@@ -90,6 +91,7 @@ export function InsightsTab({ brand }: { brand: TBrand }) {
         <DiscoveryCard brand={brand} />
         <SourcesCard brand={brand} />
       </div>
+      <CompetitorDiscoveryCard brand={brand} />
       <ManualFeedbackForm brandId={brand.id} brandName={brand.name} />
       {loadFailed ? (
         <LoadErrorAlert error={insights.error} what="consumer insights" onRetry={() => void insights.refetch()} />

@@ -1,13 +1,14 @@
 import { and, count, eq, gte, isNull, ne, or } from 'drizzle-orm';
 import {
   auditLimitMessage,
+  competitorReportLimitMessage,
   featureLimitMessage,
   insightLimitMessage,
   type PlanFeature,
   plans,
 } from '../../../shared/plans.ts';
 import type { Database } from '../../db/client.ts';
-import { audits, auditUsage, consumerInsights, users } from '../../db/schema/index.ts';
+import { audits, auditUsage, competitorReports, consumerInsights, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -116,4 +117,38 @@ export async function insightRoomOf(db: Database, ownerId: string) {
 export async function assertInsightRoom(db: Database, ownerId: string, wanted: number): Promise<void> {
   const { room, planType } = await insightRoomOf(db, ownerId);
   if (room !== null && room < wanted) throw new AppError('plan_limit', insightLimitMessage(planType));
+}
+
+/**
+ * Refuses a competitor report the owner's plan does not allow: free has no competitor tracking
+ * (403), a starter plan's access ends after its days and includes a number of reports within them
+ * (409). Reports are counted from the owner's stored reports since the plan began.
+ */
+export async function assertCanCreateCompetitorReport(db: Database, ownerId: string): Promise<void> {
+  const owner = await ownerOrThrow(db, ownerId);
+  const plan = plans[owner.planType];
+  if (!plan.allows.competitorTracking) {
+    throw new AppError('plan_feature', featureLimitMessage(owner.planType, 'competitorTracking'));
+  }
+  let since: Date | null = null;
+  if (plan.limits.accessDays !== null) {
+    since = owner.starterPurchaseDate ?? owner.createdAt;
+    const endsAt = new Date(since.getTime() + plan.limits.accessDays * DAY_MS);
+    if (endsAt.getTime() < Date.now()) {
+      throw new AppError(
+        'plan_limit',
+        `Your ${plan.name} access ended on ${dateFormat.format(endsAt)}. Upgrade your plan to generate more competitor reports.`,
+      );
+    }
+  }
+  if (plan.limits.competitorReports === null) return;
+  const conditions = [eq(competitorReports.userId, ownerId)];
+  if (since) conditions.push(gte(competitorReports.createdAt, since));
+  const [used] = await db
+    .select({ value: count() })
+    .from(competitorReports)
+    .where(and(...conditions));
+  if ((used?.value ?? 0) >= plan.limits.competitorReports) {
+    throw new AppError('plan_limit', competitorReportLimitMessage(owner.planType));
+  }
 }

@@ -4,10 +4,11 @@ import { ZCreateInsightSourceRequest } from '../../../shared/schemas/insight-sou
 import { isUniqueViolation } from '../../db/errors.ts';
 import { insightSources } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { checkWebPage, fetchFeed, SourceReadError } from '../../integrations/insight-sources/fetch-source.ts';
 import { platformOf } from '../../integrations/insight-sources/text.ts';
 import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
 import { toSourceDto } from './source-dtos.ts';
 
@@ -29,10 +30,18 @@ export async function addInsightSource(
   ctx: Pick<FeatureContext, 'db' | 'config'>,
   { actor, brandId, input }: { actor: Actor; brandId: string; input: TCreateInsightSourceRequest },
 ): Promise<TInsightSourceDto> {
-  const { kind, url: given } = ZCreateInsightSourceRequest.parse(input);
+  const { kind, url: given, competitorId } = ZCreateInsightSourceRequest.parse(input);
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
   await assertPlanAllows(ctx.db, brand.userId, 'consumerInsights');
-  const address = given ?? brand.websiteUrl;
+  const competitor = competitorId ? await getCompetitorOrThrow(ctx.db, actor, competitorId) : null;
+  if (competitor && competitor.brandId !== brand.id) throw notFound('Competitor not found');
+  const address = given ?? (competitor ? competitor.website : brand.websiteUrl);
+  if (!address && competitor) {
+    throw new AppError(
+      'validation',
+      `Add ${competitor.name}'s website address to the competitor first, or give the address of the page with the reviews`,
+    );
+  }
   if (!address) {
     throw new AppError(
       'validation',
@@ -69,7 +78,14 @@ export async function addInsightSource(
   try {
     const [row] = await ctx.db
       .insert(insightSources)
-      .values({ brandId: brand.id, userId: brand.userId, kind, url, title: title.slice(0, 300) })
+      .values({
+        brandId: brand.id,
+        userId: brand.userId,
+        competitorId: competitor?.id ?? null,
+        kind,
+        url,
+        title: title.slice(0, 300),
+      })
       .returning();
     return toSourceDto(row!);
   } catch (error) {

@@ -6,6 +6,7 @@ import {
   type TActiveDiscovery,
   ZCreateInsightSourceRequest,
   ZCsvImportFields,
+  ZDiscoverCompetitorInsightsRequest,
   ZDiscoverInsightsRequest,
   ZInsightSourceParams,
   ZTaskParams,
@@ -13,12 +14,21 @@ import {
 import { taskProgress } from '../../db/schema/index.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { readCsvUpload } from '../../http/read-csv-upload.ts';
+import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
 import { getTaskOrThrow } from '../tasks/task-progress.ts';
 import { addInsightSource } from './add-insight-source.ts';
 import { deleteInsightSource } from './delete-insight-source.ts';
 import { listInsightSources } from './list-insight-sources.ts';
-import { DISCOVERY_KIND, IMPORT_KIND, toDiscoveryTask, toImportTask } from './source-dtos.ts';
+import {
+  COMPETITOR_DISCOVERY_KIND,
+  DISCOVERY_KIND,
+  IMPORT_KIND,
+  toCompetitorDiscoveryTask,
+  toDiscoveryTask,
+  toImportTask,
+} from './source-dtos.ts';
+import { startCompetitorDiscovery } from './start-competitor-discovery.ts';
 import { startCsvImport } from './start-csv-import.ts';
 import { startDiscovery } from './start-discovery.ts';
 
@@ -65,6 +75,26 @@ export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: Featur
     async (request, reply) => {
       const task = await startDiscovery(ctx, { actor: actorOf(request), input: request.body });
       return reply.status(202).send(task);
+    },
+  );
+
+  app.post(
+    '/api/consumer-insights/discover-competitor',
+    { ...signedIn, schema: { body: ZDiscoverCompetitorInsightsRequest } },
+    async (request, reply) => {
+      const task = await startCompetitorDiscovery(ctx, { actor: actorOf(request), input: request.body });
+      return reply.status(202).send(task);
+    },
+  );
+
+  app.get(
+    '/api/consumer-insights/competitor-discoveries/:taskId',
+    { ...signedIn, schema: { params: ZTaskParams } },
+    async (request) => {
+      const actor = actorOf(request);
+      const task = await getTaskOrThrow(ctx.db, actor, request.params.taskId, COMPETITOR_DISCOVERY_KIND);
+      const competitor = await getCompetitorOrThrow(ctx.db, actor, task.subjectId ?? '');
+      return toCompetitorDiscoveryTask(task, competitor.name);
     },
   );
 

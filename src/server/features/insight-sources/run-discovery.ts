@@ -4,7 +4,7 @@
  * outcome per source. Progress follows SPEC's stages (0, 10, 25, 45, 65, 80, 90, 100) and moves
  * inside each stage with the work done.
  */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   DISCOVERY_RESULT_INSIGHTS,
   noInsightSourcesMessage,
@@ -28,6 +28,8 @@ import {
 } from '../tasks/task-progress.ts';
 import { type Candidate, type KeepOutcome, keepNewInsights } from './keep-new-insights.ts';
 import { readSource, type SourceRow } from './read-source.ts';
+import { runCompetitorDiscovery } from './run-competitor-discovery.ts';
+import { COMPETITOR_DISCOVERY_KIND } from './source-dtos.ts';
 
 export type DiscoveryDeps = {
   db: Database;
@@ -39,11 +41,11 @@ export type DiscoveryDeps = {
 
 export type RunOutcome = 'completed' | 'failed' | 'skipped';
 
-const STAGE = { prepare: 10, read: 25, find: 45, analyse: 65, store: 80, update: 90 } as const;
+export const STAGE = { prepare: 10, read: 25, find: 45, analyse: 65, store: 80, update: 90 } as const;
 
 const sourceName = (source: SourceRow) => source.title || source.url;
 
-async function readAll(
+export async function readAll(
   deps: DiscoveryDeps,
   sources: SourceRow[],
   progress: ProgressReporter,
@@ -101,7 +103,7 @@ async function readAll(
 }
 
 /** Each source's status, reason, time read and running count of insights added. */
-async function recordSources(
+export async function recordSources(
   db: Database,
   sources: SourceRow[],
   outcomes: TSourceOutcome[],
@@ -123,7 +125,7 @@ async function recordSources(
   }
 }
 
-function resultOf(brandId: string, outcomes: TSourceOutcome[], kept: KeepOutcome): TDiscoveryResult {
+export function resultOf(brandId: string, outcomes: TSourceOutcome[], kept: KeepOutcome): TDiscoveryResult {
   for (const [index, outcome] of outcomes.entries()) {
     const tally = kept.byOrigin.get(index);
     if (tally) Object.assign(outcome, tally);
@@ -135,7 +137,7 @@ function resultOf(brandId: string, outcomes: TSourceOutcome[], kept: KeepOutcome
     duplicates: kept.duplicates,
     notKeptForPlan: kept.notKeptForPlan,
     sources: outcomes,
-    insights: newestFirst.slice(0, DISCOVERY_RESULT_INSIGHTS).map(toInsight),
+    insights: newestFirst.slice(0, DISCOVERY_RESULT_INSIGHTS).map((row) => toInsight(row)),
   };
 }
 
@@ -144,6 +146,7 @@ export async function runDiscovery(deps: DiscoveryDeps, taskId: string, signal?:
   const { db } = deps;
   const task = await openTask(db, taskId);
   if (!task?.subjectId) return 'skipped';
+  if (task.kind === COMPETITOR_DISCOVERY_KIND) return runCompetitorDiscovery(deps, task, signal);
   const [brand] = await db.select().from(brands).where(eq(brands.id, task.subjectId));
   if (!brand) {
     await failTask(db, taskId, 'The brand was deleted before its discovery ran.');
@@ -153,7 +156,7 @@ export async function runDiscovery(deps: DiscoveryDeps, taskId: string, signal?:
   const sources = await db
     .select()
     .from(insightSources)
-    .where(eq(insightSources.brandId, brand.id))
+    .where(and(eq(insightSources.brandId, brand.id), isNull(insightSources.competitorId)))
     .orderBy(asc(insightSources.createdAt));
   await progress(`Preparing: ${sources.length} ${sources.length === 1 ? 'source' : 'sources'} to read`, STAGE.prepare);
   if (sources.length === 0) {

@@ -1,8 +1,10 @@
 import {
   type TAggregateRating,
+  type TCompetitorDiscoveryTask,
   type TDiscoveryTask,
   type TImportTask,
   type TInsightSourceDto,
+  ZCompetitorDiscoveryResult,
   ZDiscoveryResult,
   ZImportResult,
 } from '../../../shared/schemas/insight-sources.ts';
@@ -11,11 +13,14 @@ import type { SourceRow } from './read-source.ts';
 
 export const DISCOVERY_KIND = 'discovery:insights';
 export const IMPORT_KIND = 'import:insights-csv';
+/** 'discovery:' too: one discovery at a time per user covers the brand's and its competitors'. */
+export const COMPETITOR_DISCOVERY_KIND = 'discovery:competitor-insights';
 
 export function toSourceDto(row: SourceRow, aggregateRatings: TAggregateRating[] = []): TInsightSourceDto {
   return {
     id: row.id,
     brandId: row.brandId,
+    competitorId: row.competitorId,
     kind: row.kind,
     url: row.url,
     title: row.title,
@@ -49,4 +54,15 @@ export function toDiscoveryTask(row: TaskRow): TDiscoveryTask {
 export function toImportTask(row: TaskRow): TImportTask {
   const result = row.result ? ZImportResult.safeParse(row.result) : null;
   return { ...taskFields(row), kind: 'import:insights-csv', result: result?.success ? result.data : null };
+}
+
+export function toCompetitorDiscoveryTask(row: TaskRow, competitorName: string): TCompetitorDiscoveryTask {
+  const result = row.result ? ZCompetitorDiscoveryResult.safeParse(row.result) : null;
+  return {
+    ...taskFields(row),
+    kind: 'discovery:competitor-insights',
+    competitorId: row.subjectId,
+    competitorName,
+    result: result?.success ? result.data : null,
+  };
 }

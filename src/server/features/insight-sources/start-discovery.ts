@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { insightLimitMessage } from '../../../shared/plans.ts';
 import {
   discoveryRunningMessage,
@@ -30,7 +30,7 @@ export async function startDiscovery(
   const [sources] = await ctx.db
     .select({ value: count() })
     .from(insightSources)
-    .where(eq(insightSources.brandId, brand.id));
+    .where(and(eq(insightSources.brandId, brand.id), isNull(insightSources.competitorId)));
   if (!sources?.value) throw new AppError('validation', noInsightSourcesMessage(brand.name));
   if (!ctx.queue) throw new AppError('upstream_failed', 'Background work is not running on this server');
 

@@ -3,11 +3,13 @@ import type { consumerInsights } from '../../db/schema/index.ts';
 
 export type InsightRow = typeof consumerInsights.$inferSelect;
 
-export function toInsight(row: InsightRow): TInsight {
+/** competitorName: the name of the competitor the insight is about, when it is one. */
+export function toInsight(row: InsightRow, competitorName: string | null = null): TInsight {
   return {
     id: row.id,
     brandId: row.brandId,
     competitorId: row.competitorId,
+    competitorName: row.competitorId ? competitorName : null,
     source: row.source,
     platform: row.platform,
     content: row.content,

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { TInsight } from '../../../shared/schemas/insights.ts';
-import { consumerInsights } from '../../db/schema/index.ts';
+import { competitors, consumerInsights } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { assertPlanAllows } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
@@ -17,9 +17,10 @@ export async function listInsights(
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
   await assertPlanAllows(ctx.db, brand.userId, 'consumerInsights');
   const rows = await ctx.db
-    .select()
+    .select({ insight: consumerInsights, competitorName: competitors.name })
     .from(consumerInsights)
+    .leftJoin(competitors, eq(competitors.id, consumerInsights.competitorId))
     .where(eq(consumerInsights.brandId, brand.id))
     .orderBy(desc(consumerInsights.collectedAt), desc(consumerInsights.createdAt));
-  return rows.map(toInsight);
+  return rows.map((row) => toInsight(row.insight, row.competitorName));
 }

@@ -1,5 +1,5 @@
 import { removeImportFile } from '../../features/insight-sources/import-files.ts';
-import { DISCOVERY_KIND, IMPORT_KIND } from '../../features/insight-sources/source-dtos.ts';
+import { COMPETITOR_DISCOVERY_KIND, DISCOVERY_KIND, IMPORT_KIND } from '../../features/insight-sources/source-dtos.ts';
 import { failStaleTasks, failTasksWhoseJobFailed } from '../../features/tasks/task-progress.ts';
 import type { JobDependencies, JobHandler } from '../define-job.ts';
 import { JOB_SCHEMA } from '../queue.ts';
@@ -11,7 +11,7 @@ export function createFailStaleInsightTasksHandler(deps: JobDependencies): JobHa
   return async () => {
     const db = deps.database.db;
     const failed = [
-      ...(await failStaleTasks(db, [DISCOVERY_KIND, IMPORT_KIND])),
+      ...(await failStaleTasks(db, [DISCOVERY_KIND, COMPETITOR_DISCOVERY_KIND, IMPORT_KIND])),
       ...(await failTasksWhoseJobFailed(db, JOB_SCHEMA, [discoverInsightsJob.name, importInsightsCsvJob.name])),
     ];
     // An import's uploaded file is only kept while it may still be imported.

@@ -14,9 +14,11 @@ import {
 } from '../../../components/ui/dialog.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
 import { toast } from '../../../hooks/use-toast.ts';
 import { errorDisplayMessage, isUnauthorizedError } from '../../../lib/api.ts';
 import { notifyError } from '../../audits-shared/notify-error.ts';
+import { useCompetitors } from './competitor-discovery-card.tsx';
 import { useAddInsightSource } from './source-queries.ts';
 
 const TEXTS: Record<TInsightSourceKind, { title: string; description: string; label: string; hint: string }> = {
@@ -36,7 +38,12 @@ const TEXTS: Record<TInsightSourceKind, { title: string; description: string; la
   },
 };
 
-/** Adds a feed or a website's reviews as a source of the brand; the server's refusal is shown in place. */
+const BRAND_ITSELF = 'brand';
+
+/**
+ * Adds a feed or a website's reviews as a source of the brand, or of one of its competitors; the
+ * server's refusal is shown in place.
+ */
 export function AddSourceDialog({
   brand,
   kind,
@@ -48,11 +55,15 @@ export function AddSourceDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const add = useAddInsightSource(brand.id);
+  const competitors = useCompetitors(brand.id, { enabled: kind !== null }).data ?? [];
+  /** whom the source speaks about: the brand itself, or one of its competitors */
+  const [about, setAbout] = useState(BRAND_ITSELF);
   const [url, setUrl] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const texts = TEXTS[kind ?? 'feed'];
   const close = () => {
     setUrl('');
+    setAbout(BRAND_ITSELF);
     setProblem(null);
     add.reset();
     onOpenChange(false);
@@ -63,7 +74,7 @@ export function AddSourceDialog({
     if (!kind) return;
     setProblem(null);
     add.mutate(
-      { kind, url: url.trim() || undefined },
+      { kind, url: url.trim() || undefined, ...(about === BRAND_ITSELF ? {} : { competitorId: about }) },
       {
         onSuccess: (source) => {
           toast({
@@ -80,7 +91,7 @@ export function AddSourceDialog({
     );
   };
 
-  const needsUrl = kind === 'feed' || !brand.websiteUrl;
+  const needsUrl = kind === 'feed' || about !== BRAND_ITSELF || !brand.websiteUrl;
   return (
     <Dialog open={kind !== null} onOpenChange={(open) => (open ? onOpenChange(true) : close())}>
       <DialogContent>
@@ -89,6 +100,24 @@ export function AddSourceDialog({
             <DialogTitle>{texts.title}</DialogTitle>
             <DialogDescription>{texts.description}</DialogDescription>
           </DialogHeader>
+          {competitors.length > 0 && (
+            <div className="space-y-2">
+              <Label htmlFor="insight-source-about">About</Label>
+              <Select value={about} onValueChange={setAbout}>
+                <SelectTrigger id="insight-source-about" className="w-full">
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={BRAND_ITSELF}>{brand.name}</SelectItem>
+                  {competitors.map((competitor) => (
+                    <SelectItem key={competitor.id} value={competitor.id}>
+                      {competitor.name} (competitor)
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          )}
           <div className="space-y-2">
             <Label htmlFor="insight-source-url">{texts.label}</Label>
             <Input
@@ -104,7 +133,9 @@ export function AddSourceDialog({
               aria-invalid={problem ? true : undefined}
             />
             <p id="insight-source-hint" className="text-muted-foreground text-xs">
-              {kind === 'site_reviews' && brand.websiteUrl ? `Leave empty to use ${brand.websiteUrl}. ` : ''}
+              {kind === 'site_reviews' && about === BRAND_ITSELF && brand.websiteUrl
+                ? `Leave empty to use ${brand.websiteUrl}. `
+                : ''}
               {texts.hint}
             </p>
           </div>

@@ -27,6 +27,7 @@ import { toast } from '../../../hooks/use-toast.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../audits-shared/notify-error.ts';
 import { AddSourceDialog } from './add-source-dialog.tsx';
+import { useCompetitors } from './competitor-discovery-card.tsx';
 import { CsvImportDialog } from './csv-import-dialog.tsx';
 import { useDeleteInsightSource, useInsightSources } from './source-queries.ts';
 
@@ -46,7 +47,16 @@ function AggregateLine({ rating }: { rating: TAggregateRating }) {
   );
 }
 
-function SourceRow({ source, onDelete }: { source: TInsightSourceDto; onDelete: () => void }) {
+function SourceRow({
+  source,
+  competitorName,
+  onDelete,
+}: {
+  source: TInsightSourceDto;
+  /** set when the source speaks about a competitor */
+  competitorName: string | null;
+  onDelete: () => void;
+}) {
   const Icon = source.kind === 'feed' ? Rss : Globe;
   return (
     <li className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between">
@@ -56,6 +66,7 @@ function SourceRow({ source, onDelete }: { source: TInsightSourceDto; onDelete: 
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-medium">{source.title || source.url}</span>
             <Badge variant="outline">{insightSourceKindLabels[source.kind]}</Badge>
+            {competitorName && <Badge variant="secondary">Competitor: {competitorName}</Badge>}
             {source.status === 'failed' ? (
               <Badge variant="destructive">Failed</Badge>
             ) : source.lastCheckedAt ? (
@@ -108,6 +119,8 @@ export function SourcesCard({ brand }: { brand: TBrand }) {
   const { user } = useAuth();
   const allowed = user ? plans[user.workspacePlanType].allows.consumerInsights : true;
   const sources = useInsightSources(brand.id);
+  const competitors = useCompetitors(brand.id);
+  const competitorNames = new Map((competitors.data ?? []).map((competitor) => [competitor.id, competitor.name]));
   const remove = useDeleteInsightSource(brand.id);
   const [adding, setAdding] = useState<TInsightSourceKind | null>(null);
   const [importing, setImporting] = useState(false);
@@ -154,7 +167,14 @@ export function SourcesCard({ brand }: { brand: TBrand }) {
         ) : (
           <ul className="divide-y" aria-label={`Sources of ${brand.name}`}>
             {sources.data.map((source) => (
-              <SourceRow key={source.id} source={source} onDelete={() => setDeleting(source)} />
+              <SourceRow
+                key={source.id}
+                source={source}
+                competitorName={
+                  source.competitorId ? (competitorNames.get(source.competitorId) ?? 'a competitor') : null
+                }
+                onDelete={() => setDeleting(source)}
+              />
             ))}
           </ul>
         )}

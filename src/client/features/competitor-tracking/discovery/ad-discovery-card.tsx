@@ -1,0 +1,120 @@
+import { ExternalLink, Info, LoaderCircle, Radar } from 'lucide-react';
+import { META_AD_LIBRARY_ACCESS_URL } from '../../../../shared/schemas/ad-discovery.ts';
+import type { TBrand } from '../../../../shared/schemas/brands.ts';
+import { adPlatformLabels, connectedAdPlatforms, type TCompetitor } from '../../../../shared/schemas/competitors.ts';
+import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { useAdSources, useLastAdDiscovery } from './ad-discovery-queries.ts';
+import { useCompetitorTrackingAllowed, useRunningAdDiscovery, useStartAdDiscovery } from './use-ad-discovery.ts';
+
+function LastDiscovery({ brandId }: { brandId: string }) {
+  const last = useLastAdDiscovery().data;
+  if (!last?.result || last.result.brandId !== brandId) return null;
+  const failed = last.result.competitors.filter((outcome) => outcome.status === 'failed');
+  const capped = last.result.competitors.filter((outcome) => outcome.capped);
+  return (
+    <div className="space-y-1 rounded-lg border bg-muted/40 px-3 py-2 text-sm" data-testid="ad-discovery-result">
+      <p>Last discovery: {last.message}</p>
+      {capped.map((outcome) => (
+        <p key={outcome.competitorId} className="text-muted-foreground">
+          {outcome.competitorName}: stopped at {last.result!.capPerCompetitor.toLocaleString('en-GB')} ads for this run;
+          the rest are read next time.
+        </p>
+      ))}
+      {failed.map((outcome) => (
+        <p key={outcome.competitorId} className="text-destructive">
+          {outcome.competitorName}: {outcome.error}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Auto-Discover All: searches the ad library for every competitor of the brand (needs at least
+ * one, SPEC §5). Says which platforms are discovered automatically and which are entered by hand
+ * or CSV, and, with no ad source configured, how to configure one.
+ */
+export function AdDiscoveryCard({ brand, competitors }: { brand: TBrand; competitors: TCompetitor[] }) {
+  const allowed = useCompetitorTrackingAllowed();
+  const sources = useAdSources();
+  const running = useRunningAdDiscovery();
+  const start = useStartAdDiscovery({ kind: 'brand', brandId: brand.id });
+  const unconfigured = sources.data?.metaConfigured === false;
+  const busy = start.isPending || running !== null;
+  const connected = sources.data?.connectedPlatforms ?? [];
+  const manual = sources.data?.manualPlatforms ?? [];
+  const withoutApi = manual.filter((platform) => !connectedAdPlatforms.includes(platform));
+  const awaitingSource = manual.filter((platform) => connectedAdPlatforms.includes(platform));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="flex items-center gap-2 text-lg">
+            <Radar aria-hidden="true" className="size-5 text-primary" />
+            Ad Discovery
+          </h2>
+        </CardTitle>
+        <CardDescription>
+          Searches the Meta Ad Library for the ads of each competitor of {brand.name}, in the brand's ad market: by its
+          Facebook page when it has one, else by its name. Ads found again are updated, never added twice.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <Button
+            onClick={() => start.mutate()}
+            disabled={busy || competitors.length === 0 || !allowed || unconfigured}
+            className="sm:w-52"
+          >
+            {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Radar aria-hidden="true" />}
+            {busy ? 'Discovering...' : 'Auto-Discover All'}
+          </Button>
+          {competitors.length === 0 && (
+            <p className="text-muted-foreground text-sm">Add a competitor first to discover its ads.</p>
+          )}
+          {!allowed && <p className="text-muted-foreground text-sm">Your plan does not include competitor tracking.</p>}
+        </div>
+        {unconfigured && sources.data?.notConfiguredMessage && (
+          <Alert variant="info" data-testid="no-ad-source">
+            <Info aria-hidden="true" />
+            <AlertDescription>
+              <p>{sources.data.notConfiguredMessage}</p>
+              <a
+                className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+                href={META_AD_LIBRARY_ACCESS_URL}
+                target="_blank"
+                rel="noreferrer"
+              >
+                Meta Ad Library API access <ExternalLink aria-hidden="true" className="size-3" />
+              </a>
+            </AlertDescription>
+          </Alert>
+        )}
+        {sources.data && (
+          <dl className="grid gap-2 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="font-medium">Discovered automatically</dt>
+              <dd className="text-muted-foreground">
+                {connected.length
+                  ? connected.map((platform) => adPlatformLabels[platform]).join(', ')
+                  : 'None configured'}
+              </dd>
+            </div>
+            <div>
+              <dt className="font-medium">Added by hand or CSV</dt>
+              <dd className="text-muted-foreground">
+                {withoutApi.map((platform) => adPlatformLabels[platform]).join(', ')}: no ad library API is open to
+                small businesses.
+                {awaitingSource.length > 0 &&
+                  ` ${awaitingSource.map((platform) => adPlatformLabels[platform]).join(', ')}: until an ad source is configured.`}
+              </dd>
+            </div>
+          </dl>
+        )}
+        <LastDiscovery brandId={brand.id} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,164 @@
+import { Download, LoaderCircle, Lock, Share2, Target } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import type { TBrand } from '../../../../shared/schemas/brands.ts';
+import {
+  noReportMessage,
+  noReportTitle,
+  type TCompetitorReport,
+} from '../../../../shared/schemas/competitor-reports.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { toast } from '../../../hooks/use-toast.ts';
+import { errorDisplayMessage } from '../../../lib/api.ts';
+import { LoadErrorAlert } from '../../audits-shared/load-error-alert.tsx';
+import { AdvertisingIntelligence } from './advertising-intelligence.tsx';
+import {
+  useCompetitorReports,
+  useDownloadCompetitivePdf,
+  useGenerateCompetitorReport,
+} from './competitor-report-queries.ts';
+import { LatestAnalysis } from './latest-analysis.tsx';
+import { reportRange } from './report-format.ts';
+import { ShareDialog } from './share-dialog.tsx';
+
+/** What the page knows of the library; unknown counts leave the rule to the server. */
+export type TReportReadiness = { competitors?: number; ads?: number };
+
+/** SPEC §5's rule, shown while generation cannot run. */
+function readinessNote({ competitors, ads }: TReportReadiness): string | null {
+  if (competitors === 0) return 'Add at least one competitor to generate a report.';
+  if (ads === 0) return 'Add at least one ad to the ad library to generate a report.';
+  return null;
+}
+
+function GenerateCard({
+  brand,
+  latest,
+  readiness,
+}: {
+  brand: TBrand;
+  latest: TCompetitorReport | undefined;
+  readiness: TReportReadiness;
+}) {
+  const generate = useGenerateCompetitorReport(brand);
+  const download = useDownloadCompetitivePdf(brand);
+  const [sharing, setSharing] = useState(false);
+  const note = readinessNote(readiness);
+  const share = () => {
+    if (!latest) return toast({ title: noReportTitle, description: noReportMessage, variant: 'destructive' });
+    setSharing(true);
+  };
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Target aria-hidden="true" className="size-4 text-primary" />
+          <h2>Competitive Analysis</h2>
+        </CardTitle>
+        <CardDescription>
+          Analyse the ads {brand.name}'s competitors ran in the last 30 days: who is most active, what they say, how
+          they ask, and what it means for you.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={() => generate.mutate()} disabled={generate.isPending || note !== null}>
+            {generate.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+            {generate.isPending ? 'Generating...' : 'Generate Report'}
+          </Button>
+          <Button variant="outline" onClick={share}>
+            <Share2 aria-hidden="true" />
+            Share
+          </Button>
+          <Button variant="outline" onClick={() => download.mutate(undefined)} disabled={!latest || download.isPending}>
+            <Download aria-hidden="true" />
+            {download.isPending ? 'Preparing PDF...' : 'Download PDF'}
+          </Button>
+        </div>
+        {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
+      </CardContent>
+      {latest ? <ShareDialog report={latest} brandName={brand.name} open={sharing} onOpenChange={setSharing} /> : null}
+    </Card>
+  );
+}
+
+function ReportHistory({ brand, reports }: { brand: TBrand; reports: TCompetitorReport[] }) {
+  const download = useDownloadCompetitivePdf(brand);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Report History</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {reports.length === 0 ? (
+          <p className="text-sm text-muted-foreground">Earlier reports will be listed here.</p>
+        ) : (
+          <ul className="divide-y" aria-label="Report history">
+            {reports.map((report) => (
+              <li key={report.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  {reportRange(report)}
+                  <span className="text-muted-foreground">{` · ${report.totalAdsAnalysed} ads · ${Object.values(report.keyFindings).flat().length} findings`}</span>
+                </span>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => download.mutate(report.id)}
+                  disabled={download.isPending}
+                >
+                  <Download aria-hidden="true" />
+                  PDF
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The competitive analysis part of the Competitor Tracking screen: generate, the latest report's
+ * findings with their ads, the advertising intelligence, the history, share and download.
+ */
+export function CompetitiveReports({ brand, readiness = {} }: { brand: TBrand; readiness?: TReportReadiness }) {
+  const reports = useCompetitorReports(brand.id);
+  if (reports.isPending) return <Skeleton className="h-40 w-full" />;
+  if (reports.isError) {
+    if (reports.error.message.startsWith('403: '))
+      return (
+        <Card>
+          <CardContent className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <p className="flex items-start gap-2 text-sm">
+              <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+              {errorDisplayMessage(reports.error, 'Your plan does not include competitor tracking.')}
+            </p>
+            <Button asChild>
+              <Link href="/subscribe">Upgrade</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      );
+    return <LoadErrorAlert what="competitor reports" error={reports.error} onRetry={() => void reports.refetch()} />;
+  }
+  const [latest, ...history] = reports.data;
+  return (
+    <div className="grid gap-6">
+      <GenerateCard brand={brand} latest={latest} readiness={readiness} />
+      {latest ? (
+        <>
+          <LatestAnalysis report={latest} />
+          <AdvertisingIntelligence report={latest} />
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">No competitor reports yet.</p>
+      )}
+      <ReportHistory brand={brand} reports={history} />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TBrand } from '../../../../shared/schemas/brands.ts';
+import type { TCompetitorReport } from '../../../../shared/schemas/competitor-reports.ts';
+import { toast } from '../../../hooks/use-toast.ts';
+import { apiJson, downloadBlob, fileNamePart } from '../../../lib/api.ts';
+import { notifyError } from '../../audits-shared/notify-error.ts';
+
+export const competitorReportsQueryKey = (brandId: string) => ['/api/competitor-reports', { brandId }] as const;
+
+/** A brand's competitor reports, newest first: the first is the latest, the rest the history. */
+export function useCompetitorReports(brandId: string) {
+  return useQuery<TCompetitorReport[]>({ queryKey: competitorReportsQueryKey(brandId) });
+}
+
+export function useGenerateCompetitorReport(brand: TBrand) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // SPEC §7: generation sends the monthly period
+    mutationFn: () =>
+      apiJson<TCompetitorReport>('POST', '/api/competitor-reports', { brandId: brand.id, reportPeriod: 'monthly' }),
+    onSuccess: async (report) => {
+      queryClient.setQueryData<TCompetitorReport[]>(competitorReportsQueryKey(brand.id), (reports) => [
+        report,
+        ...(reports ?? []).filter((known) => known.id !== report.id),
+      ]);
+      toast({ title: 'Competitor report generated successfully' });
+      await queryClient.invalidateQueries({ queryKey: competitorReportsQueryKey(brand.id) });
+    },
+    // the server's reason (no competitor, no ad, the plan's limit) is the description
+    onError: (error) =>
+      notifyError(error, 'Failed to generate competitor report', 'Failed to generate competitor report'),
+  });
+}
+
+/** '{brand}-competitive-analysis.pdf' of the latest report, or of the one given. */
+export function useDownloadCompetitivePdf(brand: TBrand) {
+  return useMutation({
+    mutationFn: (reportId?: string) =>
+      downloadBlob('POST', '/api/competitors/pdf', `${fileNamePart(brand.name)}-competitive-analysis.pdf`, {
+        brandId: brand.id,
+        ...(reportId ? { reportId } : {}),
+      }),
+    onSuccess: () => toast({ title: 'PDF Downloaded', description: `${brand.name} competitive analysis` }),
+    onError: (error) => notifyError(error, 'Failed to download PDF', 'Failed to download PDF'),
+  });
+}
+
+export type TShareInput = { email: string; message: string; reportId: string; requestId: string };
+
+/** POST /api/email-competitive-analysis: the report e-mailed with its PDF. */
+export function useEmailCompetitiveAnalysis(options: { onSent?: () => void } = {}) {
+  return useMutation({
+    mutationFn: (input: TShareInput) => apiJson('POST', '/api/email-competitive-analysis', input),
+    onSuccess: () => {
+      toast({ title: 'Competitive analysis report sent successfully' });
+      options.onSent?.();
+    },
+    onError: (error) => notifyError(error, 'Failed to send email', 'Failed to send email'),
+  });
+}

@@ -1,0 +1,60 @@
+/**
+ * The competitive analysis: pure figures over the competitors' stored ads seen in a window.
+ * Everything a report shows is computed here from the ads' own fields; the ad ids behind each
+ * figure travel with it so the screen and the PDF can cite them.
+ */
+import type {
+  TAdTrends,
+  TAdvertisingIntelligence,
+  TKeyFindings,
+  TTopCompetitor,
+} from '../../../shared/schemas/competitor-reports.ts';
+import { adTrendsOf, topCompetitorsOf } from './figures.ts';
+import { FINDING_RULES, keyFindingsOf } from './findings.ts';
+import { intelligenceOf, readAd } from './intelligence.ts';
+import type { CompetitiveInput } from './types.ts';
+import { seenInWindow, WINDOW_RULE } from './window.ts';
+
+export type CompetitiveFigures = {
+  totalAdsAnalysed: number;
+  competitorsAnalysed: number;
+  topCompetitors: TTopCompetitor[];
+  adTrends: TAdTrends;
+  advertisingIntelligence: TAdvertisingIntelligence;
+  keyFindings: TKeyFindings;
+  disclosures: { spend: number; impressions: number; reach: number; spendRanges: { adId: string; range: string }[] };
+  rules: string[];
+};
+
+export function analyseCompetitiveAds({ competitors, ads, window }: CompetitiveInput): CompetitiveFigures {
+  const known = new Set(competitors.map((competitor) => competitor.id));
+  const inWindow = ads.filter((ad) => known.has(ad.competitorId) && seenInWindow(ad, window));
+  const readings = inWindow.map((ad) => readAd(ad, window));
+  const topCompetitors = topCompetitorsOf(competitors, inWindow, window);
+  const withSpend = inWindow.filter((ad) => ad.spend);
+  return {
+    totalAdsAnalysed: inWindow.length,
+    competitorsAnalysed: topCompetitors.filter((competitor) => competitor.adsInPeriod > 0).length,
+    topCompetitors,
+    adTrends: adTrendsOf(inWindow, window),
+    advertisingIntelligence: intelligenceOf(competitors, readings),
+    keyFindings: keyFindingsOf({ competitors, readings, top: topCompetitors, window }),
+    disclosures: {
+      spend: withSpend.length,
+      impressions: inWindow.filter((ad) => ad.impressions).length,
+      reach: inWindow.filter((ad) => ad.reach !== null).length,
+      spendRanges: withSpend
+        .slice(0, 12)
+        .map((ad) => ({ adId: ad.id, range: [ad.spendCurrency, ad.spend].filter(Boolean).join(' ') })),
+    },
+    rules: [
+      WINDOW_RULE,
+      'Calls to action, audiences and messaging patterns are phrase lists matched in each ad’s title, text, landing-page title and recorded call to action; an ad counts once per item. Audiences marked “targeting” are what the ad source disclosed.',
+      'Spend, impressions and reach are shown only where the ad source disclosed them (Meta discloses them for political and issue ads, and reach for ads shown in the EU and UK), as the ranges it gave. Nothing is estimated.',
+      ...Object.values(FINDING_RULES),
+    ],
+  };
+}
+
+export type { AnalysedAd, AnalysedCompetitor, CompetitiveWindow } from './types.ts';
+export { competitiveWindow } from './window.ts';

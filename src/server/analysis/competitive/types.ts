@@ -1,0 +1,34 @@
+import type { TAdPlatform, TAdType, TCampaignObjective } from '../../../shared/schemas/competitors.ts';
+
+/** One stored ad, as the analysis reads it. */
+export type AnalysedAd = {
+  id: string;
+  competitorId: string;
+  platform: TAdPlatform;
+  adTitle: string | null;
+  adText: string | null;
+  landingPageTitle: string | null;
+  landingPageCta: string | null;
+  adType: TAdType | null;
+  campaignObjective: TCampaignObjective | null;
+  isActive: boolean;
+  firstSeenAt: Date | null;
+  lastSeenAt: Date | null;
+  createdAt: Date;
+  targeting: Record<string, unknown> | null;
+  spend: string | null;
+  spendCurrency: string | null;
+  impressions: string | null;
+  reach: number | null;
+};
+
+export type AnalysedCompetitor = { id: string; name: string };
+
+export type CompetitiveWindow = { start: Date; end: Date };
+
+export type CompetitiveInput = {
+  competitors: AnalysedCompetitor[];
+  /** every ad of the competitors; the analysis keeps those seen in the window */
+  ads: AnalysedAd[];
+  window: CompetitiveWindow;
+};

@@ -1,0 +1,80 @@
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
+import {
+  adDiscoveryKinds,
+  type TAdDiscoveryKind,
+  type TAdDiscoveryTask,
+  ZAdDiscoveryResult,
+} from '../../../shared/schemas/ad-discovery.ts';
+import type { Database } from '../../db/client.ts';
+import { taskProgress } from '../../db/schema/index.ts';
+import { type Actor, ownedBy } from '../../http/access.ts';
+import { notFound } from '../../http/errors.ts';
+import { failStaleTasks, type TaskRow } from '../tasks/task-progress.ts';
+
+export const COMPETITOR_KIND: TAdDiscoveryKind = 'ad-discovery:competitor';
+export const BRAND_KIND: TAdDiscoveryKind = 'ad-discovery:brand';
+
+const isAdDiscoveryKind = (kind: string): kind is TAdDiscoveryKind =>
+  (adDiscoveryKinds as readonly string[]).includes(kind);
+
+function messageOf(row: TaskRow, result: TAdDiscoveryTask['result']): string {
+  if (row.status === 'failed') return row.error ?? 'The ad discovery failed.';
+  if (row.status !== 'completed' || !result)
+    return row.stage && row.stage !== 'Queued' ? row.stage : 'Ad discovery started';
+  const read = result.competitors.reduce((sum, outcome) => sum + outcome.read, 0);
+  const failures = result.failed
+    ? ` ${result.failed} of ${result.competitors.length} competitors could not be searched.`
+    : '';
+  return `Found ${read} ${read === 1 ? 'ad' : 'ads'}: ${result.added} new, ${result.updated} updated.${failures}`;
+}
+
+export function toAdDiscoveryTask(row: TaskRow): TAdDiscoveryTask {
+  const parsed = row.result ? ZAdDiscoveryResult.safeParse(row.result) : null;
+  const result = parsed?.success ? parsed.data : null;
+  const kind = isAdDiscoveryKind(row.kind) ? row.kind : COMPETITOR_KIND;
+  return {
+    id: row.id,
+    kind,
+    status: row.status,
+    stage: row.stage,
+    percent: row.percent,
+    error: row.error,
+    competitorId: kind === COMPETITOR_KIND ? row.subjectId : null,
+    brandId: kind === BRAND_KIND ? row.subjectId : (result?.brandId ?? null),
+    result,
+    message: messageOf(row, result),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** An ad discovery the actor may see; someone else's is a 404. */
+export async function getAdDiscoveryTaskOrThrow(db: Database, actor: Actor, taskId: string): Promise<TaskRow> {
+  const [task] = await db
+    .select()
+    .from(taskProgress)
+    .where(
+      and(eq(taskProgress.id, taskId), like(taskProgress.kind, 'ad-discovery:%'), ownedBy(actor, taskProgress.userId)),
+    );
+  if (!task) throw notFound('Task not found');
+  return task;
+}
+
+/** The actor's own ad discovery still queued or running, if any (one at a time per user). */
+export async function activeAdDiscoveryOf(db: Database, actor: Actor): Promise<TaskRow | null> {
+  // One whose job died without a word must not look as if it still ran.
+  await failStaleTasks(db, adDiscoveryKinds, { userId: actor.user.id });
+  const [task] = await db
+    .select()
+    .from(taskProgress)
+    .where(
+      and(
+        eq(taskProgress.userId, actor.user.id),
+        like(taskProgress.kind, 'ad-discovery:%'),
+        inArray(taskProgress.status, ['queued', 'running']),
+      ),
+    )
+    .orderBy(desc(taskProgress.createdAt))
+    .limit(1);
+  return task ?? null;
+}

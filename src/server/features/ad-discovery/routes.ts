@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  noAdSourceMessage,
+  type TActiveAdDiscovery,
+  type TAdSources,
+  ZAdDiscoveryTaskParams,
+} from '../../../shared/schemas/ad-discovery.ts';
+import { ZIdParams } from '../../../shared/schemas/brands.ts';
+import { adPlatforms, connectedAdPlatforms } from '../../../shared/schemas/competitors.ts';
+import { actorOf } from '../../http/authenticate.ts';
+import type { FeatureContext } from '../context.ts';
+import { activeAdDiscoveryOf, getAdDiscoveryTaskOrThrow, toAdDiscoveryTask } from './ad-discovery-task.ts';
+import { startBrandAdDiscovery, startCompetitorAdDiscovery } from './start-ad-discovery.ts';
+
+/** Each discovery calls Meta's API many times: limited per client besides one at a time per user. */
+const outboundWork = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+
+export function registerAdDiscoveryRoutes(parent: FastifyInstance, ctx: FeatureContext) {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  const signedIn = { preHandler: ctx.auth.requireActor };
+
+  app.post(
+    '/api/competitors/:id/discover-ads',
+    { ...signedIn, config: outboundWork, schema: { params: ZIdParams } },
+    async (request, reply) => {
+      const task = await startCompetitorAdDiscovery(ctx, {
+        actor: actorOf(request),
+        input: { competitorId: request.params.id },
+      });
+      return reply.status(202).send(task);
+    },
+  );
+
+  app.post(
+    '/api/brands/:id/discover-all-ads',
+    { ...signedIn, config: outboundWork, schema: { params: ZIdParams } },
+    async (request, reply) => {
+      const task = await startBrandAdDiscovery(ctx, { actor: actorOf(request), input: { brandId: request.params.id } });
+      return reply.status(202).send(task);
+    },
+  );
+
+  /** Which platforms discovery reads, so the screen can say what is automatic and what is manual. */
+  app.get('/api/ad-discovery/sources', signedIn, async (): Promise<TAdSources> => {
+    const metaConfigured = Boolean(ctx.config.metaAdLibrary.token);
+    const connected = metaConfigured ? [...connectedAdPlatforms] : [];
+    return {
+      metaConfigured,
+      connectedPlatforms: connected,
+      manualPlatforms: adPlatforms.filter((platform) => !connected.includes(platform)),
+      notConfiguredMessage: metaConfigured ? null : noAdSourceMessage,
+    };
+  });
+
+  /** The user's own ad discovery still queued or running, if any. */
+  app.get('/api/ad-discovery/active', signedIn, async (request): Promise<TActiveAdDiscovery> => {
+    const task = await activeAdDiscoveryOf(ctx.db, actorOf(request));
+    return { task: task ? toAdDiscoveryTask(task) : null };
+  });
+
+  app.get('/api/ad-discovery/:taskId', { ...signedIn, schema: { params: ZAdDiscoveryTaskParams } }, async (request) =>
+    toAdDiscoveryTask(await getAdDiscoveryTaskOrThrow(ctx.db, actorOf(request), request.params.taskId)),
+  );
+}

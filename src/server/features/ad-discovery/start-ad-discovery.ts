@@ -1,0 +1,78 @@
+/**
+ * Starting an ad discovery: for one competitor, or for every competitor of a brand. The task is
+ * created (one ad discovery at a time per user, held by the database's unique index) and a job
+ * does the searching; the request returns at once with the task to poll.
+ */
+import { count, eq } from 'drizzle-orm';
+import {
+  adDiscoveryKinds,
+  adDiscoveryRunningMessage,
+  noAdSourceMessage,
+  noCompetitorsMessage,
+  type TAdDiscoveryKind,
+  type TAdDiscoveryTask,
+} from '../../../shared/schemas/ad-discovery.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { competitors, taskProgress } from '../../db/schema/index.ts';
+import { type Actor, getBrandOrThrow } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { discoverAdsJob } from '../../jobs/definitions/discover-ads.ts';
+import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
+import type { FeatureContext } from '../context.ts';
+import { failStaleTasks, failTask, type TaskRow } from '../tasks/task-progress.ts';
+import { BRAND_KIND, COMPETITOR_KIND, toAdDiscoveryTask } from './ad-discovery-task.ts';
+
+function assertAdSourceConfigured(ctx: FeatureContext) {
+  if (!ctx.config.metaAdLibrary.token) throw new AppError('validation', noAdSourceMessage);
+  if (!ctx.queue) throw new AppError('upstream_failed', 'Background work is not running on this server');
+}
+
+async function createTask(ctx: FeatureContext, actor: Actor, kind: TAdDiscoveryKind, subjectId: string) {
+  await failStaleTasks(ctx.db, adDiscoveryKinds, { userId: actor.user.id });
+  let task: TaskRow;
+  try {
+    [task] = (await ctx.db
+      .insert(taskProgress)
+      .values({ userId: actor.user.id, kind, subjectId, stage: 'Queued', percent: 0 })
+      .returning()) as [TaskRow];
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', adDiscoveryRunningMessage);
+    throw error;
+  }
+  try {
+    await ctx.queue!.send(discoverAdsJob, { taskId: task.id }, { singletonKey: task.id });
+  } catch (error) {
+    await failTask(ctx.db, task.id, 'The ad discovery could not be queued. Please start it again.');
+    throw error;
+  }
+  return task;
+}
+
+export async function startCompetitorAdDiscovery(
+  ctx: FeatureContext,
+  { actor, input }: { actor: Actor; input: { competitorId: string } },
+): Promise<TAdDiscoveryTask> {
+  const competitor = await getCompetitorOrThrow(ctx.db, actor, input.competitorId);
+  await assertPlanAllows(ctx.db, competitor.userId, 'competitorTracking');
+  assertAdSourceConfigured(ctx);
+  const task = await createTask(ctx, actor, COMPETITOR_KIND, competitor.id);
+  return { ...toAdDiscoveryTask(task), message: `Searching the Meta Ad Library for ${competitor.name}'s ads` };
+}
+
+export async function startBrandAdDiscovery(
+  ctx: FeatureContext,
+  { actor, input }: { actor: Actor; input: { brandId: string } },
+): Promise<TAdDiscoveryTask> {
+  const brand = await getBrandOrThrow(ctx.db, actor, input.brandId);
+  await assertPlanAllows(ctx.db, brand.userId, 'competitorTracking');
+  const [tracked] = await ctx.db.select({ value: count() }).from(competitors).where(eq(competitors.brandId, brand.id));
+  if (!tracked?.value) throw new AppError('validation', noCompetitorsMessage);
+  assertAdSourceConfigured(ctx);
+  const task = await createTask(ctx, actor, BRAND_KIND, brand.id);
+  const many = tracked.value === 1 ? '1 competitor' : `${tracked.value} competitors`;
+  return {
+    ...toAdDiscoveryTask(task),
+    message: `Searching the Meta Ad Library for the ads of ${many} of ${brand.name}`,
+  };
+}

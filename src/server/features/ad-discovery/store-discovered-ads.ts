@@ -1,0 +1,68 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { adLibraryEntries, type competitors } from '../../db/schema/index.ts';
+import type { AdFields } from '../../integrations/meta-ad-library/parse-ads-archive.ts';
+
+type CompetitorRow = typeof competitors.$inferSelect;
+
+/**
+ * Upserts one page of discovered Meta ads under the competitor's owner, in one statement (all of
+ * the page or none of it). A known ad keeps its first-seen date and gets its last-seen date,
+ * active state and disclosures refreshed; a new one is added.
+ */
+export async function storeDiscoveredAds(
+  db: Database,
+  competitor: CompetitorRow,
+  ads: AdFields[],
+): Promise<{ added: number; updated: number; ids: string[] }> {
+  // The same ad twice on one page would make the statement touch a row twice.
+  const unique = [...new Map(ads.map((ad) => [ad.adId, ad])).values()];
+  if (unique.length === 0) return { added: 0, updated: 0, ids: [] };
+  const known = await db
+    .select({ adId: adLibraryEntries.adId })
+    .from(adLibraryEntries)
+    .where(
+      and(
+        eq(adLibraryEntries.competitorId, competitor.id),
+        eq(adLibraryEntries.platform, 'meta'),
+        inArray(
+          adLibraryEntries.adId,
+          unique.map((ad) => ad.adId),
+        ),
+      ),
+    );
+  const stored = await db
+    .insert(adLibraryEntries)
+    .values(
+      unique.map((ad) => ({
+        ...ad,
+        competitorId: competitor.id,
+        userId: competitor.userId,
+        platform: 'meta' as const,
+        source: 'meta' as const,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [adLibraryEntries.competitorId, adLibraryEntries.platform, adLibraryEntries.adId],
+      set: {
+        adText: sql`excluded.ad_text`,
+        adTitle: sql`excluded.ad_title`,
+        snapshotUrl: sql`excluded.snapshot_url`,
+        pageId: sql`excluded.page_id`,
+        pageName: sql`excluded.page_name`,
+        publisherPlatforms: sql`excluded.publisher_platforms`,
+        languages: sql`excluded.languages`,
+        lastSeenAt: sql`excluded.last_seen_at`,
+        isActive: sql`excluded.is_active`,
+        spend: sql`excluded.spend`,
+        spendCurrency: sql`excluded.spend_currency`,
+        impressions: sql`excluded.impressions`,
+        reach: sql`excluded.reach`,
+        targeting: sql`excluded.targeting`,
+        // first seen is kept; filled only if it was unknown
+        firstSeenAt: sql`coalesce(${adLibraryEntries.firstSeenAt}, excluded.first_seen_at)`,
+      },
+    })
+    .returning({ id: adLibraryEntries.id });
+  return { added: unique.length - known.length, updated: known.length, ids: stored.map((row) => row.id) };
+}

@@ -1,0 +1,21 @@
+import { noWebsiteToWatchMessage, type TPageCheck } from '../../../shared/schemas/page-watch.ts';
+import type { Actor } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
+import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
+import type { FeatureContext } from '../context.ts';
+import { takePageSnapshots } from './take-page-snapshots.ts';
+
+/**
+ * POST /api/competitors/{id}/page-snapshots: checks the pages now, in the request. Two pages and
+ * robots.txt at 10 s each at most, so the person who pressed "Check now" sees the outcome at once.
+ */
+export async function checkCompetitorPages(
+  ctx: Pick<FeatureContext, 'db' | 'config'>,
+  { actor, competitorId }: { actor: Actor; competitorId: string },
+): Promise<TPageCheck> {
+  const competitor = await getCompetitorOrThrow(ctx.db, actor, competitorId);
+  await assertPlanAllows(ctx.db, competitor.userId, 'competitorTracking');
+  if (!competitor.website) throw new AppError('validation', noWebsiteToWatchMessage(competitor.name));
+  return takePageSnapshots({ db: ctx.db, allowLoopback: ctx.config.crawlerAllowLoopback }, competitor);
+}

@@ -1,0 +1,200 @@
+/**
+ * Reading one answer of Meta's Ad Library API (`ads_archive`) and turning each ad into the fields
+ * of an ad library entry. Pure: no fetching here (fetch-ads-archive.ts does that), so every rule
+ * below is tested on fixed answers.
+ *
+ * Meta discloses spend and impressions only for political and issue ads, as ranges; reach only for
+ * ads delivered in the EU; targeting only for EU and political ads. What is absent stays null (the
+ * UI says "not disclosed"): nothing is estimated. The API gives no landing-page URL for ordinary
+ * ads, and ad_creative_link_captions is a display domain, not an address, so no URL is made up.
+ */
+import { z } from 'zod';
+
+export class MalformedAnswerError extends Error {
+  override readonly name = 'MalformedAnswerError';
+}
+
+/** The fields asked for; `currency` is the currency of the spend range. */
+export const ADS_ARCHIVE_FIELDS = [
+  'id',
+  'ad_creation_time',
+  'ad_delivery_start_time',
+  'ad_delivery_stop_time',
+  'ad_creative_bodies',
+  'ad_creative_link_titles',
+  'ad_creative_link_descriptions',
+  'ad_creative_link_captions',
+  'ad_snapshot_url',
+  'page_id',
+  'page_name',
+  'publisher_platforms',
+  'languages',
+  'spend',
+  'impressions',
+  'currency',
+  'eu_total_reach',
+  'target_ages',
+  'target_gender',
+  'target_locations',
+] as const;
+
+const ZRange = z.object({
+  lower_bound: z.union([z.string(), z.number()]).optional(),
+  upper_bound: z.union([z.string(), z.number()]).optional(),
+});
+
+const ZTexts = z.array(z.string()).optional();
+
+const ZMetaAd = z.object({
+  id: z.union([z.string().min(1), z.number()]).transform(String),
+  ad_creation_time: z.string().optional(),
+  ad_delivery_start_time: z.string().optional(),
+  ad_delivery_stop_time: z.string().optional(),
+  ad_creative_bodies: ZTexts,
+  ad_creative_link_titles: ZTexts,
+  ad_creative_link_descriptions: ZTexts,
+  ad_creative_link_captions: ZTexts,
+  ad_snapshot_url: z.string().optional(),
+  page_id: z.union([z.string(), z.number()]).transform(String).optional(),
+  page_name: z.string().optional(),
+  publisher_platforms: ZTexts,
+  languages: ZTexts,
+  spend: ZRange.optional(),
+  impressions: ZRange.optional(),
+  currency: z.string().optional(),
+  eu_total_reach: z.number().optional(),
+  target_ages: z.array(z.union([z.string(), z.number()]).transform(String)).optional(),
+  target_gender: z.string().optional(),
+  target_locations: z
+    .array(
+      z.object({
+        name: z.string().optional(),
+        type: z.string().optional(),
+        excluded: z.boolean().optional(),
+      }),
+    )
+    .optional(),
+});
+export type MetaAd = z.infer<typeof ZMetaAd>;
+
+const ZPage = z.object({
+  data: z.array(z.unknown()),
+  paging: z.object({ next: z.string().optional() }).optional(),
+});
+
+export type AdsArchivePage = { ads: MetaAd[]; next: string | null };
+
+/**
+ * One page of the answer, whole or not at all: a body that is not JSON (cut off in transit), has no
+ * `data` list, or holds an ad without an id fails with the reason, so nothing of it is stored.
+ */
+export function parseAdsArchivePage(body: string): AdsArchivePage {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new MalformedAnswerError(
+      'Meta Ad Library sent an answer that is not complete JSON (it may have been cut off).',
+    );
+  }
+  const page = ZPage.safeParse(json);
+  if (!page.success) throw new MalformedAnswerError('Meta Ad Library sent an answer without a list of ads.');
+  const ads: MetaAd[] = [];
+  for (const [index, item] of page.data.data.entries()) {
+    const ad = ZMetaAd.safeParse(item);
+    if (!ad.success) {
+      const field = ad.error.issues[0]?.path.join('.') || 'the ad';
+      throw new MalformedAnswerError(
+        `Meta Ad Library sent an unreadable ad (number ${index + 1} on the page: ${field}).`,
+      );
+    }
+    ads.push(ad.data);
+  }
+  return { ads, next: page.data.paging?.next ?? null };
+}
+
+/** "lower-upper", "lower+" when open-ended (Meta's ">1M"), or null when not disclosed. */
+export function formatRange(range: MetaAd['spend']): string | null {
+  if (!range) return null;
+  const lower = range.lower_bound === undefined ? null : String(range.lower_bound).trim();
+  const upper = range.upper_bound === undefined ? null : String(range.upper_bound).trim();
+  if (lower && upper) return `${lower}-${upper}`.slice(0, 50);
+  if (lower) return `${lower}+`.slice(0, 50);
+  if (upper) return `0-${upper}`.slice(0, 50);
+  return null;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A Meta time ("2025-03-01" or "2025-03-01T10:00:00+0000"); null when absent or unreadable. */
+export function parseMetaTime(value: string | undefined, endOfDay = false): Date | null {
+  if (!value) return null;
+  const text = DATE_ONLY.test(value)
+    ? `${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`
+    : value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export type AdFields = {
+  adId: string;
+  adText: string | null;
+  adTitle: string | null;
+  landingPageUrl: string | null;
+  snapshotUrl: string | null;
+  pageId: string | null;
+  pageName: string | null;
+  publisherPlatforms: string[];
+  languages: string[];
+  firstSeenAt: Date | null;
+  lastSeenAt: Date;
+  isActive: boolean;
+  spend: string | null;
+  spendCurrency: string | null;
+  impressions: string | null;
+  reach: number | null;
+  targeting: Record<string, unknown> | null;
+};
+
+const firstText = (texts: string[] | undefined) => texts?.map((text) => text.trim()).find(Boolean) ?? null;
+
+function targetingOf(ad: MetaAd): Record<string, unknown> | null {
+  const targeting: Record<string, unknown> = {};
+  if (ad.target_ages?.length) targeting.ages = ad.target_ages;
+  if (ad.target_gender) targeting.gender = ad.target_gender;
+  if (ad.target_locations?.length) {
+    targeting.locations = ad.target_locations
+      .filter((location) => location.name)
+      .map((location) => ({ name: location.name, type: location.type ?? null, excluded: location.excluded ?? false }));
+  }
+  return Object.keys(targeting).length ? targeting : null;
+}
+
+/**
+ * An ad's entry fields. Active while it has no stop time or stops in the future (a date-only stop
+ * runs to the end of that day); last seen is the stop time, or now while it runs.
+ */
+export function toAdFields(ad: MetaAd, now = new Date()): AdFields {
+  const stop = parseMetaTime(ad.ad_delivery_stop_time, true);
+  const isActive = !stop || stop.getTime() > now.getTime();
+  const spend = formatRange(ad.spend);
+  return {
+    adId: ad.id.slice(0, 200),
+    adText: firstText(ad.ad_creative_bodies),
+    adTitle: firstText(ad.ad_creative_link_titles),
+    landingPageUrl: null,
+    snapshotUrl: ad.ad_snapshot_url ?? null,
+    pageId: ad.page_id?.slice(0, 40) ?? null,
+    pageName: ad.page_name?.slice(0, 300) ?? null,
+    publisherPlatforms: ad.publisher_platforms ?? [],
+    languages: ad.languages ?? [],
+    firstSeenAt: parseMetaTime(ad.ad_delivery_start_time) ?? parseMetaTime(ad.ad_creation_time),
+    lastSeenAt: isActive || !stop ? now : stop,
+    isActive,
+    spend,
+    spendCurrency: spend && ad.currency && /^[A-Za-z]{3}$/.test(ad.currency) ? ad.currency.toUpperCase() : null,
+    impressions: formatRange(ad.impressions),
+    reach: ad.eu_total_reach !== undefined && Number.isFinite(ad.eu_total_reach) ? Math.round(ad.eu_total_reach) : null,
+    targeting: targetingOf(ad),
+  };
+}

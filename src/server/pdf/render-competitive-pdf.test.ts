@@ -1,0 +1,102 @@
+import { copyFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pdfWorkspace } from '../../../tests/helpers/pdf.ts';
+import { type AnalysedAd, analyseCompetitiveAds } from '../analysis/competitive/index.ts';
+import { renderCompetitivePdf } from './render-competitive-pdf.tsx';
+
+const NOW = new Date('2026-03-31T12:00:00Z');
+const DAY = 86_400_000;
+const competitors = Array.from({ length: 6 }, (_, i) => ({
+  id: `00000000-0000-4000-8000-0000000000${String(i + 10)}`,
+  name: [
+    'Acme Bakes',
+    'Beta Bread',
+    'The Very Long Named Artisan Sourdough Company of Greater Manchester',
+    'Delta Dough',
+    'Eta Eats',
+    'Zeta',
+  ][i] as string,
+}));
+const texts = [
+  'Spring sale: 20% off all loaves. Shop now, ends Sunday.',
+  'Rated 4.9 stars by 2,000 customers. Order now for next-day delivery.',
+  'Handmade sourdough for families. Book a tasting today.',
+  'Catering for small business events. Get a quote.',
+  'Introducing our new season menu. Learn more.',
+  'Plastic-free packaging, organic flour. Sign up for 10% off.',
+];
+const ads: AnalysedAd[] = Array.from({ length: 60 }, (_, i) => ({
+  id: `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`,
+  competitorId: competitors[i % 4 === 0 ? 0 : i % competitors.length]!.id,
+  platform: (['meta', 'google', 'tiktok'] as const)[i % 3]!,
+  adTitle: i % 5 === 0 ? null : `Ad number ${i}`,
+  adText: texts[i % texts.length]!,
+  landingPageTitle: null,
+  landingPageCta: null,
+  adType: (['image', 'video', 'carousel', null] as const)[i % 4]!,
+  campaignObjective: i % 2 ? 'conversions' : 'traffic',
+  isActive: i % 7 !== 0,
+  firstSeenAt: new Date(NOW.getTime() - ((i * 3) % 90) * DAY),
+  lastSeenAt: i % 7 === 0 ? new Date(NOW.getTime() - 2 * DAY) : NOW,
+  createdAt: NOW,
+  targeting: i === 3 ? { target_ages: ['18', '34'], target_locations: [{ name: 'Leeds' }] } : null,
+  spend: i === 5 ? '1000-4999' : null,
+  spendCurrency: i === 5 ? 'GBP' : null,
+  impressions: i === 5 ? '10000-49999' : null,
+  reach: null,
+}));
+
+const pdfs = pdfWorkspace('competitive-pdf-');
+afterAll(() => pdfs.remove());
+
+describe('the competitive analysis PDF', () => {
+  it('lays out the cover, the tables, the charts, the intelligence and the findings with their ads', async () => {
+    const figures = analyseCompetitiveAds({
+      competitors,
+      ads,
+      window: { start: new Date(NOW.getTime() - 30 * DAY), end: NOW },
+    });
+    const cited = new Set(
+      Object.values(figures.keyFindings)
+        .flat()
+        .flatMap((finding) => finding.adIds),
+    );
+    const report = {
+      ...figures,
+      id: '00000000-0000-4000-8000-000000000001',
+      brandId: '00000000-0000-4000-8000-000000000002',
+      reportPeriod: 'monthly' as const,
+      startDate: new Date(NOW.getTime() - 30 * DAY).toISOString(),
+      endDate: NOW.toISOString(),
+      writtenBy: 'local' as const,
+      createdAt: NOW.toISOString(),
+      citedAds: ads
+        .filter(
+          (ad) => cited.has(ad.id) || figures.advertisingIntelligence.longevity.some((entry) => entry.adId === ad.id),
+        )
+        .map((ad) => ({
+          id: ad.id,
+          competitorId: ad.competitorId,
+          competitorName: competitors.find((competitor) => competitor.id === ad.competitorId)!.name,
+          platform: ad.platform,
+          title: ad.adTitle,
+          excerpt: ad.adText,
+          runningDays: 10,
+          isActive: ad.isActive,
+        })),
+    };
+    const pdf = await renderCompetitivePdf({ brandName: 'Crumb & Co', report });
+    const { pages, text, file } = pdfs.inspect('competitive', pdf);
+    // KEEP_PDF=<path> keeps a copy to look at (pdftoppm -png)
+    if (process.env.KEEP_PDF) copyFileSync(file, process.env.KEEP_PDF);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    if (text) {
+      expect(text).toContain('Findings at a glance');
+      expect(text).toContain('Top competitors');
+      expect(text).toContain('New ads per week');
+      expect(text).toContain('What is not disclosed');
+      expect(text).toContain('Disclosed spend range: GBP 1000-4999');
+      expect(text).toContain(figures.keyFindings.threats[0]!.text.slice(0, 40));
+    }
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * A loopback double of Meta's Graph API `ads_archive` endpoint, as the Ad Library connector calls
+ * it: answers page by page (paging.next with an `after` cursor), refuses once with a rate-limit
+ * error on request (code 613 or 17, HTTP 400/403 as Meta does), answers code 190 for an expired
+ * token, sends a malformed or cut-off page on request, and records the query of every call.
+ * It also serves a landing page (/pages/...) for the landing-page checks.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const EXPIRED_TOKEN = 'expired-token';
+export const VERSION_PATH = '/v23.0';
+
+export type MetaGraphDouble = {
+  /** META_GRAPH_URL for the app: base and version */
+  graphUrl: string;
+  /** the origin, for the landing pages */
+  origin: string;
+  /** the query of every ads_archive call, in order */
+  calls: URLSearchParams[];
+  /** the ads a search finds: by page id (search_page_ids) or by words (search_terms) */
+  setAds(key: string, ads: object[]): void;
+  /** the next ads_archive call is refused once as Meta refuses over its rate limit */
+  rateLimitOnce(code?: 613 | 17 | 4 | 32): void;
+  /** the next call that would answer page `pageNumber` (1-based) is broken instead */
+  malformedOnce(kind: 'truncated' | 'no-data', pageNumber?: number): void;
+  /** ads_archive answers from page `fromPage` on wait this long first (a slow API, so progress can be watched) */
+  setLatency(ms: number, fromPage?: number): void;
+  /** while true, every token is refused as expired (code 190) */
+  setTokenExpired(expired: boolean): void;
+  /** an HTML page served at /pages/<name> */
+  setPage(name: string, html: string): void;
+  close(): Promise<void>;
+};
+
+/** An ordinary ad: no spend, impressions, reach or targeting disclosed. */
+export function ordinaryAd(id: string, overrides: Record<string, unknown> = {}) {
+  return {
+    id,
+    ad_creation_time: '2025-01-02',
+    ad_delivery_start_time: '2025-01-03',
+    ad_creative_bodies: [`Fresh coffee delivered weekly. Shop now and save 20% (${id}).`],
+    ad_creative_link_titles: ['Coffee subscriptions'],
+    ad_creative_link_descriptions: ['Free delivery on your first order'],
+    ad_creative_link_captions: ['northwind.example'],
+    ad_snapshot_url: `https://www.facebook.com/ads/archive/render_ad/?id=${id}`,
+    page_id: '1234567890',
+    page_name: 'Northwind Roasters',
+    publisher_platforms: ['facebook', 'instagram'],
+    languages: ['en'],
+    ...overrides,
+  };
+}
+
+/** A political or issue ad: spend and impressions as ranges, EU reach and targeting disclosed. */
+export function politicalAd(id: string, overrides: Record<string, unknown> = {}) {
+  return ordinaryAd(id, {
+    ad_creative_bodies: ['Vote for cleaner streets this May.'],
+    ad_delivery_stop_time: '2025-02-01',
+    spend: { lower_bound: '100', upper_bound: '199' },
+    impressions: { lower_bound: '1000', upper_bound: '4999' },
+    currency: 'GBP',
+    eu_total_reach: 3120,
+    target_ages: ['18', '65+'],
+    target_gender: 'All',
+    target_locations: [{ name: 'London', type: 'city', excluded: false }],
+    ...overrides,
+  });
+}
+
+/** `count` ordinary ads with ids `${prefix}1` ... */
+export function manyAds(count: number, prefix = 'ad-') {
+  return Array.from({ length: count }, (_, index) => ordinaryAd(`${prefix}${index + 1}`));
+}
+
+function graphError(code: number, message: string, type = 'OAuthException') {
+  return JSON.stringify({ error: { message, type, code, fbtrace_id: 'double' } });
+}
+
+export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
+  const ads = new Map<string, object[]>();
+  const pages = new Map<string, string>();
+  const calls: URLSearchParams[] = [];
+  let rateLimit: number | null = null;
+  let tokenExpired = false;
+  let latency = { ms: 0, fromPage: 1 };
+  let malformed: { kind: 'truncated' | 'no-data'; pageNumber: number } | null = null;
+
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://double.invalid');
+    if (url.pathname.startsWith('/pages/')) {
+      const html = pages.get(url.pathname.slice('/pages/'.length));
+      if (!html) return response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      return response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    }
+    if (url.pathname !== `${VERSION_PATH}/ads_archive`) {
+      return response
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(graphError(803, 'Unknown path', 'GraphMethodException'));
+    }
+    calls.push(url.searchParams);
+    const query = url.searchParams;
+    const limit = Math.max(1, Number(query.get('limit') ?? 25));
+    const offset = Number(query.get('after') ?? 0);
+    const pageNumber = Math.floor(offset / limit) + 1;
+    const json = (status: number, body: string, headers: Record<string, string> = {}) => {
+      const send = () => response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
+      if (latency.ms > 0 && pageNumber >= latency.fromPage) setTimeout(send, latency.ms);
+      else send();
+    };
+    if (tokenExpired || query.get('access_token') === EXPIRED_TOKEN) {
+      return json(400, graphError(190, 'Error validating access token: Session has expired.'));
+    }
+    if (!query.get('access_token')) return json(400, graphError(190, 'An access token is required.'));
+    if (rateLimit !== null) {
+      const code = rateLimit;
+      rateLimit = null;
+      const status = code === 613 || code === 4 ? 400 : 403;
+      return json(status, graphError(code, 'Calls to this api have exceeded the rate limit.'), { 'retry-after': '1' });
+    }
+    const pageIds = query.get('search_page_ids');
+    const key = pageIds ? (JSON.parse(pageIds) as string[])[0]! : (query.get('search_terms') ?? '');
+    const found = ads.get(key) ?? [];
+    if (malformed && malformed.pageNumber === pageNumber) {
+      const kind = malformed.kind;
+      malformed = null;
+      if (kind === 'no-data') return json(200, JSON.stringify({ result: 'unexpected' }));
+      const whole = JSON.stringify({ data: found.slice(offset, offset + limit) });
+      return json(200, whole.slice(0, Math.floor(whole.length / 2)));
+    }
+    const slice = found.slice(offset, offset + limit);
+    const body: { data: object[]; paging?: object } = { data: slice };
+    if (offset + limit < found.length) {
+      const next = new URL(`${origin}${url.pathname}`);
+      for (const [name, value] of query) next.searchParams.set(name, value);
+      next.searchParams.set('after', String(offset + limit));
+      body.paging = { cursors: { after: String(offset + limit) }, next: next.toString() };
+    }
+    return json(200, JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    graphUrl: `${origin}${VERSION_PATH}`,
+    origin,
+    calls,
+    setAds: (key, list) => ads.set(key, list),
+    rateLimitOnce: (code = 613) => {
+      rateLimit = code;
+    },
+    malformedOnce: (kind, pageNumber = 1) => {
+      malformed = { kind, pageNumber };
+    },
+    setLatency: (ms, fromPage = 1) => {
+      latency = { ms, fromPage };
+    },
+    setTokenExpired: (expired) => {
+      tokenExpired = expired;
+    },
+    setPage: (name, html) => pages.set(name, html),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
