@@ -96,8 +96,10 @@ describe('competitive reports', () => {
     expect(consoleErrors).toEqual([]);
 
     await page.setViewportSize(MOBILE);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    // Measured once the page has laid itself out again at the new width (a toast may still be sliding in).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
     await screenshotFor(page, 'competitive-reports-mobile');
     await page.context().close();
   });

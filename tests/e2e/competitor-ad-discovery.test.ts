@@ -1,15 +1,10 @@
 /**
  * Auto-Discover All against the Graph API double: a competitor with a Facebook page id, the
  * floating banner with the job's real stages, the toast, and the ad library filled.
- *
- * The competitor and ad-library routes are another part of the module; until they are on this
- * branch, the page's two reads of them are answered here from the database (page.route).
  */
-import { asc, eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adLibraryEntries, brands, competitors, users } from '../../src/server/db/schema/index.ts';
-import { toAd } from '../../src/server/features/competitors/ad-dto.ts';
 import { manyAds, politicalAd, startMetaGraphDouble } from '../doubles/meta-graph.ts';
 import { newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
@@ -22,25 +17,6 @@ graph.setAds(PAGE_ID, [politicalAd('pol-1'), ...manyAds(319, 'shop-')]);
 const e2e = serverAndBrowserForFile({ META_AD_LIBRARY_TOKEN: 'good-token', META_GRAPH_URL: graph.graphUrl });
 
 afterAll(() => graph.close());
-
-async function answerFromDatabase(page: Page) {
-  const db = e2e.server.database.db;
-  await page.route(/\/api\/competitors\?brandId=/, async (route) => {
-    const brandId = new URL(route.request().url()).searchParams.get('brandId')!;
-    const rows = await db
-      .select()
-      .from(competitors)
-      .where(eq(competitors.brandId, brandId))
-      .orderBy(asc(competitors.createdAt));
-    await route.fulfill({
-      json: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    });
-  });
-  await page.route(/\/api\/ad-library\?brandId=/, async (route) => {
-    const rows = await db.select().from(adLibraryEntries);
-    await route.fulfill({ json: rows.map((row) => toAd(row)) });
-  });
-}
 
 describe('discovering competitor ads', () => {
   it('Auto-Discover All shows the real progress, then fills the ad library', async () => {
@@ -56,7 +32,6 @@ describe('discovering competitor ads', () => {
     await db
       .insert(competitors)
       .values({ userId: owner!.id, brandId: brand!.id, name: 'Fabrikam Coffee', facebookPageId: PAGE_ID });
-    await answerFromDatabase(page);
 
     await page.goto('/competitor-tracking');
     await page.getByRole('heading', { name: 'Ad Discovery' }).waitFor();

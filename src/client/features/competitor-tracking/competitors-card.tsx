@@ -94,7 +94,7 @@ function CompetitorRow({
           </a>
         )}
         <p className="text-muted-foreground text-xs">{facts.join(' · ')}</p>
-        <p className="text-muted-foreground text-xs tabular-nums">
+        <p className="text-muted-foreground text-xs tabular-nums" data-testid="ad-count">
           {competitor.adCount} {competitor.adCount === 1 ? 'ad' : 'ads'} in the library
         </p>
       </div>
