@@ -26,6 +26,11 @@ export type MetaGraphDouble = {
   malformedOnce(kind: 'truncated' | 'no-data', pageNumber?: number): void;
   /** ads_archive answers from page `fromPage` on wait this long first (a slow API, so progress can be watched) */
   setLatency(ms: number, fromPage?: number): void;
+  /**
+   * Holds the answers for page `pageNumber` (1-based) until the returned release() is called, so a
+   * test can look at progress mid-run without depending on timing.
+   */
+  holdPage(pageNumber: number): () => void;
   /** while true, every token is refused as expired (code 190) */
   setTokenExpired(expired: boolean): void;
   /** an HTML page served at /pages/<name> */
@@ -85,6 +90,7 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
   let tokenExpired = false;
   let latency = { ms: 0, fromPage: 1 };
   let malformed: { kind: 'truncated' | 'no-data'; pageNumber: number } | null = null;
+  const held = new Map<number, { released: boolean; waiting: Array<() => void> }>();
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://double.invalid');
@@ -105,8 +111,10 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
     const pageNumber = Math.floor(offset / limit) + 1;
     const json = (status: number, body: string, headers: Record<string, string> = {}) => {
       const send = () => response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
-      if (latency.ms > 0 && pageNumber >= latency.fromPage) setTimeout(send, latency.ms);
-      else send();
+      const hold = held.get(pageNumber);
+      const answer = () => (latency.ms > 0 && pageNumber >= latency.fromPage ? setTimeout(send, latency.ms) : send());
+      if (hold && !hold.released) hold.waiting.push(answer);
+      else answer();
     };
     if (tokenExpired || query.get('access_token') === EXPIRED_TOKEN) {
       return json(400, graphError(190, 'Error validating access token: Session has expired.'));
@@ -153,6 +161,14 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
     },
     setLatency: (ms, fromPage = 1) => {
       latency = { ms, fromPage };
+    },
+    holdPage: (pageNumber) => {
+      const hold = { released: false, waiting: [] as Array<() => void> };
+      held.set(pageNumber, hold);
+      return () => {
+        hold.released = true;
+        for (const answer of hold.waiting.splice(0)) answer();
+      };
     },
     setTokenExpired: (expired) => {
       tokenExpired = expired;

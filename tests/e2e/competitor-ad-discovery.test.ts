@@ -40,8 +40,8 @@ describe('discovering competitor ads', () => {
     await page.getByTestId('ad-count').getByText('0 ads in the library').waitFor();
     await screenshotFor(page, 'ad-discovery-before');
 
-    // A slow API, so the banner can be seen moving through the pages.
-    graph.setLatency(700);
+    // The second page of results is held back, so the banner is seen mid-run, after the first page.
+    const releaseSecondPage = graph.holdPage(2);
     await page.getByRole('button', { name: 'Auto-Discover All' }).click();
     const banner = page.getByTestId('discovery-banner');
     await banner.getByText(/^Fabrikam Coffee: page \d+, \d+ ads read$/).waitFor();
@@ -50,6 +50,7 @@ describe('discovering competitor ads', () => {
     );
     await expect(page.getByRole('button', { name: 'Discovering...' }).first().isVisible()).resolves.toBe(true);
     await screenshotFor(page, 'ad-discovery-banner');
+    releaseSecondPage();
 
     const region = page.getByRole('region', { name: /Notifications/ });
     await region.getByText('Batch Discovery Complete', { exact: true }).waitFor({ timeout: 30_000 });
@@ -61,7 +62,6 @@ describe('discovering competitor ads', () => {
       .waitFor();
     await banner.waitFor({ state: 'detached' });
     await screenshotFor(page, 'ad-discovery-after');
-    graph.setLatency(0);
     const stored = await db.select().from(adLibraryEntries).where(eq(adLibraryEntries.userId, owner!.id));
     expect(stored).toHaveLength(320);
     expect(graph.calls.every((call) => call.get('search_page_ids') === `["${PAGE_ID}"]`)).toBe(true);
