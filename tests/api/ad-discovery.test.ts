@@ -312,6 +312,28 @@ describe('when Meta misbehaves', () => {
 });
 
 describe('landing pages', () => {
+  it('reads the landing page of an ad added by hand through the API', async () => {
+    graph.setPage('menu', '<title>Fabrikam | Menu</title><a class="button" href="/order">Order online</a>');
+    const created = await target.app.inject({
+      method: 'POST',
+      url: '/api/ad-library',
+      headers: { cookie: owner },
+      payload: {
+        competitorId: byPage,
+        platform: 'google',
+        adText: 'Fresh beans, roasted on Monday.',
+        landingPageUrl: `${graph.origin}/pages/menu`,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [checked] = await waitFor(
+      () => target.database.db.select().from(adLibraryEntries).where(eq(adLibraryEntries.id, created.json().id)),
+      ([row]) => Boolean(row?.landingPageCheckedAt),
+      { what: 'the landing page check of the hand-added ad' },
+    );
+    expect(checked).toMatchObject({ landingPageTitle: 'Fabrikam | Menu', landingPageCta: 'Order online' });
+  }, 60_000);
+
   it('records the title and main call to action of a page on loopback', async () => {
     graph.setPage(
       'shop',

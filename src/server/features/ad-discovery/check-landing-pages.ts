@@ -42,12 +42,20 @@ const isDue = (now: Date) =>
     or(isNull(adLibraryEntries.landingPageCheckedAt), lt(adLibraryEntries.landingPageCheckedAt, dueSince(now))),
   );
 
-/** Ads of every user whose landing page is due a check (never checked, or 7 days ago), oldest first. */
-export async function adsDueLandingPageCheck(db: Database, limit: number, now = new Date()): Promise<string[]> {
+/**
+ * Ads whose landing page is due a check (never checked, or 7 days ago), oldest first: of every user,
+ * or of one owner (after an import).
+ */
+export async function adsDueLandingPageCheck(
+  db: Database,
+  limit: number,
+  now = new Date(),
+  ownerId?: string,
+): Promise<string[]> {
   const rows = await db
     .select({ id: adLibraryEntries.id })
     .from(adLibraryEntries)
-    .where(isDue(now))
+    .where(ownerId ? and(isDue(now), eq(adLibraryEntries.userId, ownerId)) : isDue(now))
     .orderBy(sql`${adLibraryEntries.landingPageCheckedAt} asc nulls first`)
     .limit(limit);
   return rows.map((row) => row.id);

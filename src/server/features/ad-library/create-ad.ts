@@ -1,7 +1,9 @@
 import type { TAd } from '../../../shared/schemas/competitors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { adLibraryEntries } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
+import { queueLandingPageChecks } from '../ad-discovery/check-landing-pages.ts';
 import { type AdRow, toAd } from '../competitors/ad-dto.ts';
 import { getTrackedCompetitorOrThrow } from '../competitors/tracked-brand.ts';
 import type { FeatureContext } from '../context.ts';
@@ -9,17 +11,12 @@ import { type AdInput, adColumns, assertSeenDatesPast, seenDate } from './ad-col
 
 export const duplicateAdId = 'This competitor already has an ad with that ad id on that platform: edit that ad instead';
 
-/** PostgreSQL's unique violation, as pg and PGlite report it. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code =
-    (error as { code?: string; cause?: { code?: string } }).code ??
-    (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
-}
-
-/** An ad entered by hand: first seen as given or today, last seen as given or now. */
+/**
+ * An ad entered by hand: first seen as given or today, last seen as given or now. Its landing page,
+ * if any, is read in the background for its title and main call to action.
+ */
 export async function createAd(
-  ctx: Pick<FeatureContext, 'db'>,
+  ctx: Pick<FeatureContext, 'db' | 'queue'>,
   { actor, input }: { actor: Actor; input: AdInput },
 ): Promise<TAd> {
   const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, input.competitorId);
@@ -33,7 +30,9 @@ export async function createAd(
       .insert(adLibraryEntries)
       .values({ ...adColumns(input), userId: competitor.userId, firstSeenAt, lastSeenAt, source: 'manual' })
       .returning();
-    return toAd(row as AdRow, now);
+    const ad = row as AdRow;
+    if (ad.landingPageUrl) await queueLandingPageChecks(ctx, [ad.id]);
+    return toAd(ad, now);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', duplicateAdId);
     throw error;

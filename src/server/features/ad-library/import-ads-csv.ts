@@ -18,6 +18,8 @@ import type { Actor } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { type AdCsvItem, mapAdCsvRows } from '../../integrations/ad-sources/csv/map-ad-rows.ts';
 import { assertMappingFits, CsvRefusedError, readCsvFile } from '../../integrations/insight-sources/csv/csv-import.ts';
+import { RECHECK_LANDING_PAGES_PER_RUN } from '../../jobs/definitions/recheck-landing-pages.ts';
+import { adsDueLandingPageCheck, queueLandingPageChecks } from '../ad-discovery/check-landing-pages.ts';
 import { getTrackedBrandOrThrow } from '../competitors/tracked-brand.ts';
 import type { FeatureContext } from '../context.ts';
 
@@ -117,7 +119,7 @@ async function upsertAds(db: Database, ownerId: string, items: AdCsvItem[], impo
 }
 
 export async function importAdsCsv(
-  ctx: Pick<FeatureContext, 'db'>,
+  ctx: Pick<FeatureContext, 'db' | 'queue'>,
   { actor, input }: { actor: Actor; input: { fields: TAdCsvImportFields; fileName: string; bytes: Buffer } },
 ): Promise<TAdImportResult> {
   const { fields, fileName, bytes } = input;
@@ -149,6 +151,11 @@ export async function importAdsCsv(
   }
   const unique = mergeRepeats(mapped.items);
   const { added, updated } = await upsertAds(ctx.db, brand.userId, unique, importedAt);
+  // The imported landing pages are read in the background, as far as one recheck run reads.
+  await queueLandingPageChecks(
+    ctx,
+    await adsDueLandingPageCheck(ctx.db, RECHECK_LANDING_PAGES_PER_RUN, importedAt, brand.userId),
+  );
   return {
     fileName: fileName.slice(0, 300),
     rows: rowCount,
