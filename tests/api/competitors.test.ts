@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema/index.ts';
 import { pageIdNotResolvableMessage } from '../../src/shared/facebook-page-id.ts';
 import { featureLimitMessage } from '../../src/shared/plans.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -136,6 +138,26 @@ describe('competitors', () => {
     for (const reply of replies) {
       expect(reply.statusCode).toBe(403);
       expect(reply.json()).toEqual({ code: 'plan_feature', message });
+    }
+  });
+
+  it("keeps a starter's competitors readable after its 30 days, but refuses changes with when it ended", async () => {
+    await setPlan(target.database, 'competitor-stranger@example.com', 'starter');
+    const purchased = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    await target.database.db
+      .update(users)
+      .set({ starterPurchaseDate: purchased })
+      .where(eq(users.email, 'competitor-stranger@example.com'));
+    try {
+      expect((await inject('GET', `/api/competitors?brandId=${strangerBrandId}`, stranger)).statusCode).toBe(200);
+      const add = await inject('POST', '/api/competitors', stranger, { brandId: strangerBrandId, name: 'Late Co' });
+      expect(add.statusCode).toBe(409);
+      expect(add.json()).toMatchObject({ code: 'plan_limit' });
+      expect(add.json().message).toMatch(
+        /^Your Starter access ended on .+\. Upgrade your plan to keep tracking competitors\.$/,
+      );
+    } finally {
+      await setPlan(target.database, 'competitor-stranger@example.com', 'smb');
     }
   });
 

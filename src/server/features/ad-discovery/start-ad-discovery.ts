@@ -17,7 +17,7 @@ import { competitors, taskProgress } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { discoverAdsJob } from '../../jobs/definitions/discover-ads.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { assertCanChangeCompetitorTracking } from '../billing/plan-limits.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
 import { failStaleTasks, failTask, type TaskRow } from '../tasks/task-progress.ts';
@@ -54,7 +54,7 @@ export async function startCompetitorAdDiscovery(
   { actor, input }: { actor: Actor; input: { competitorId: string } },
 ): Promise<TAdDiscoveryTask> {
   const competitor = await getCompetitorOrThrow(ctx.db, actor, input.competitorId);
-  await assertPlanAllows(ctx.db, competitor.userId, 'competitorTracking');
+  await assertCanChangeCompetitorTracking(ctx.db, competitor.userId);
   assertAdSourceConfigured(ctx);
   const task = await createTask(ctx, actor, COMPETITOR_KIND, competitor.id);
   return { ...toAdDiscoveryTask(task), message: `Searching the Meta Ad Library for ${competitor.name}'s ads` };
@@ -65,7 +65,7 @@ export async function startBrandAdDiscovery(
   { actor, input }: { actor: Actor; input: { brandId: string } },
 ): Promise<TAdDiscoveryTask> {
   const brand = await getBrandOrThrow(ctx.db, actor, input.brandId);
-  await assertPlanAllows(ctx.db, brand.userId, 'competitorTracking');
+  await assertCanChangeCompetitorTracking(ctx.db, brand.userId);
   const [tracked] = await ctx.db.select({ value: count() }).from(competitors).where(eq(competitors.brandId, brand.id));
   if (!tracked?.value) throw new AppError('validation', noCompetitorsMessage);
   assertAdSourceConfigured(ctx);

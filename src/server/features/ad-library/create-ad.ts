@@ -19,7 +19,7 @@ export async function createAd(
   ctx: Pick<FeatureContext, 'db' | 'queue'>,
   { actor, input }: { actor: Actor; input: AdInput },
 ): Promise<TAd> {
-  const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, input.competitorId);
+  const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, input.competitorId, { toChange: true });
   const now = new Date();
   const firstSeenAt = input.firstSeenAt ? seenDate(input.firstSeenAt) : now;
   const lastSeenAt = input.lastSeenAt ? seenDate(input.lastSeenAt) : now;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { adLibraryEntries } from '../../db/schema/index.ts';
 import { type Actor, ownedBy } from '../../http/access.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { assertCanChangeCompetitorTracking } from '../billing/plan-limits.ts';
 import { getAdOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
 
@@ -10,7 +10,7 @@ export async function deleteAd(
   { actor, adId }: { actor: Actor; adId: string },
 ): Promise<{ id: string }> {
   const ad = await getAdOrThrow(ctx.db, actor, adId);
-  await assertPlanAllows(ctx.db, ad.userId, 'competitorTracking');
+  await assertCanChangeCompetitorTracking(ctx.db, ad.userId);
   await ctx.db
     .delete(adLibraryEntries)
     .where(and(eq(adLibraryEntries.id, adId), ownedBy(actor, adLibraryEntries.userId)));

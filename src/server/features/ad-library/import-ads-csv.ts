@@ -123,7 +123,7 @@ export async function importAdsCsv(
   { actor, input }: { actor: Actor; input: { fields: TAdCsvImportFields; fileName: string; bytes: Buffer } },
 ): Promise<TAdImportResult> {
   const { fields, fileName, bytes } = input;
-  const brand = await getTrackedBrandOrThrow(ctx.db, actor, fields.brandId);
+  const brand = await getTrackedBrandOrThrow(ctx.db, actor, fields.brandId, { toChange: true });
   const brandCompetitors = await ctx.db
     .select({ id: competitors.id, name: competitors.name })
     .from(competitors)

@@ -5,7 +5,7 @@ import { adLibraryEntries } from '../../db/schema/index.ts';
 import { type Actor, ownedBy } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { queueLandingPageChecks } from '../ad-discovery/check-landing-pages.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { assertCanChangeCompetitorTracking } from '../billing/plan-limits.ts';
 import { type AdRow, toAd } from '../competitors/ad-dto.ts';
 import { getAdOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import { getTrackedCompetitorOrThrow } from '../competitors/tracked-brand.ts';
@@ -22,8 +22,8 @@ export async function updateAd(
   { actor, adId, input }: { actor: Actor; adId: string; input: AdInput },
 ): Promise<TAd> {
   const ad = await getAdOrThrow(ctx.db, actor, adId);
-  await assertPlanAllows(ctx.db, ad.userId, 'competitorTracking');
-  const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, input.competitorId);
+  await assertCanChangeCompetitorTracking(ctx.db, ad.userId);
+  const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, input.competitorId, { toChange: true });
   const firstSeenAt = input.firstSeenAt ? seenDate(input.firstSeenAt) : ad.firstSeenAt;
   const lastSeenAt = input.lastSeenAt ? seenDate(input.lastSeenAt) : ad.lastSeenAt;
   assertSeenDatesPast(firstSeenAt, lastSeenAt);

@@ -25,6 +25,26 @@ async function ownerOrThrow(db: Database, ownerId: string): Promise<Owner> {
   return owner;
 }
 
+/** A plan with an access period (starter: 30 days from purchase): when it started and ends. */
+function accessPeriodOf(owner: Owner): { since: Date; endsAt: Date } | null {
+  const { accessDays } = plans[owner.planType].limits;
+  if (accessDays === null) return null;
+  const since = owner.starterPurchaseDate ?? owner.createdAt;
+  return { since, endsAt: new Date(since.getTime() + accessDays * DAY_MS) };
+}
+
+/** Refuses work once the plan's access period is over, saying when it ended and what to do. */
+function assertAccessNotEnded(owner: Owner, toDoMore: string): void {
+  const period = accessPeriodOf(owner);
+  if (period && period.endsAt.getTime() < Date.now()) {
+    const plan = plans[owner.planType];
+    throw new AppError(
+      'plan_limit',
+      `Your ${plan.name} access ended on ${dateFormat.format(period.endsAt)}. Upgrade your plan to ${toDoMore}.`,
+    );
+  }
+}
+
 /**
  * Audits counted against the plan: every start in the usage record, including audits since
  * deleted with their brand, except those that failed.
@@ -46,14 +66,10 @@ async function auditsUsed(db: Database, ownerId: string, since: Date | null): Pr
  */
 async function auditAllowanceOf(db: Database, owner: Owner): Promise<AuditAllowance> {
   const plan = plans[owner.planType];
-  let since: Date | null = null;
-  if (plan.limits.accessDays !== null) {
-    since = owner.starterPurchaseDate ?? owner.createdAt;
-    const endsAt = new Date(since.getTime() + plan.limits.accessDays * DAY_MS);
-    if (endsAt.getTime() < Date.now()) return { remaining: 0, endedAt: endsAt };
-  }
+  const period = accessPeriodOf(owner);
+  if (period && period.endsAt.getTime() < Date.now()) return { remaining: 0, endedAt: period.endsAt };
   if (plan.limits.audits === null) return { remaining: null, endedAt: null };
-  const used = await auditsUsed(db, owner.id, since);
+  const used = await auditsUsed(db, owner.id, period?.since ?? null);
   return { remaining: Math.max(0, plan.limits.audits - used), endedAt: null };
 }
 
@@ -96,15 +112,7 @@ export async function insightRoomOf(db: Database, ownerId: string) {
   if (!plan.allows.consumerInsights) {
     throw new AppError('plan_feature', featureLimitMessage(owner.planType, 'consumerInsights'));
   }
-  if (plan.limits.accessDays !== null) {
-    const endsAt = new Date((owner.starterPurchaseDate ?? owner.createdAt).getTime() + plan.limits.accessDays * DAY_MS);
-    if (endsAt.getTime() < Date.now()) {
-      throw new AppError(
-        'plan_limit',
-        `Your ${plan.name} access ended on ${dateFormat.format(endsAt)}. Upgrade your plan to add more insights.`,
-      );
-    }
-  }
+  assertAccessNotEnded(owner, 'add more insights');
   if (plan.limits.insights === null) return { room: null, planType: owner.planType };
   const [stored] = await db
     .select({ value: count() })
@@ -130,18 +138,9 @@ export async function assertCanCreateCompetitorReport(db: Database, ownerId: str
   if (!plan.allows.competitorTracking) {
     throw new AppError('plan_feature', featureLimitMessage(owner.planType, 'competitorTracking'));
   }
-  let since: Date | null = null;
-  if (plan.limits.accessDays !== null) {
-    since = owner.starterPurchaseDate ?? owner.createdAt;
-    const endsAt = new Date(since.getTime() + plan.limits.accessDays * DAY_MS);
-    if (endsAt.getTime() < Date.now()) {
-      throw new AppError(
-        'plan_limit',
-        `Your ${plan.name} access ended on ${dateFormat.format(endsAt)}. Upgrade your plan to generate more competitor reports.`,
-      );
-    }
-  }
+  assertAccessNotEnded(owner, 'generate more competitor reports');
   if (plan.limits.competitorReports === null) return;
+  const since = accessPeriodOf(owner)?.since;
   const conditions = [eq(competitorReports.userId, ownerId)];
   if (since) conditions.push(gte(competitorReports.createdAt, since));
   const [used] = await db
@@ -151,4 +150,16 @@ export async function assertCanCreateCompetitorReport(db: Database, ownerId: str
   if ((used?.value ?? 0) >= plan.limits.competitorReports) {
     throw new AppError('plan_limit', competitorReportLimitMessage(owner.planType));
   }
+}
+
+/**
+ * Refuses changes to competitor tracking (competitors, ads, imports, discoveries) when the plan
+ * lacks it (403) or its access period has ended (409); reading what is stored stays open.
+ */
+export async function assertCanChangeCompetitorTracking(db: Database, ownerId: string): Promise<void> {
+  const owner = await ownerOrThrow(db, ownerId);
+  if (!plans[owner.planType].allows.competitorTracking) {
+    throw new AppError('plan_feature', featureLimitMessage(owner.planType, 'competitorTracking'));
+  }
+  assertAccessNotEnded(owner, 'keep tracking competitors');
 }

@@ -25,7 +25,7 @@ export async function createCompetitor(
   ctx: Pick<FeatureContext, 'db'>,
   { actor, input }: { actor: Actor; input: CompetitorInput },
 ): Promise<TCompetitorWithCounts> {
-  const brand = await getTrackedBrandOrThrow(ctx.db, actor, input.brandId);
+  const brand = await getTrackedBrandOrThrow(ctx.db, actor, input.brandId, { toChange: true });
   const [row] = await ctx.db
     .insert(competitors)
     .values({ userId: brand.userId, brandId: brand.id, ...competitorColumns(input) })

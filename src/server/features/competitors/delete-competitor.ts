@@ -9,7 +9,7 @@ export async function deleteCompetitor(
   ctx: Pick<FeatureContext, 'db'>,
   { actor, competitorId }: { actor: Actor; competitorId: string },
 ): Promise<{ id: string }> {
-  await getTrackedCompetitorOrThrow(ctx.db, actor, competitorId);
+  await getTrackedCompetitorOrThrow(ctx.db, actor, competitorId, { toChange: true });
   await ctx.db.delete(competitors).where(and(eq(competitors.id, competitorId), ownedBy(actor, competitors.userId)));
   return { id: competitorId };
 }

@@ -17,7 +17,7 @@ export async function updateCompetitor(
     input,
   }: { actor: Actor; competitorId: string; input: z.output<typeof ZUpdateCompetitorRequest> },
 ): Promise<TCompetitorWithCounts> {
-  await getTrackedCompetitorOrThrow(ctx.db, actor, competitorId);
+  await getTrackedCompetitorOrThrow(ctx.db, actor, competitorId, { toChange: true });
   const [row] = await ctx.db
     .update(competitors)
     .set(competitorColumns(input))

@@ -1,7 +1,7 @@
 import { noWebsiteToWatchMessage, type TPageCheck } from '../../../shared/schemas/page-watch.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { assertCanChangeCompetitorTracking } from '../billing/plan-limits.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
 import { takePageSnapshots } from './take-page-snapshots.ts';
@@ -15,7 +15,7 @@ export async function checkCompetitorPages(
   { actor, competitorId }: { actor: Actor; competitorId: string },
 ): Promise<TPageCheck> {
   const competitor = await getCompetitorOrThrow(ctx.db, actor, competitorId);
-  await assertPlanAllows(ctx.db, competitor.userId, 'competitorTracking');
+  await assertCanChangeCompetitorTracking(ctx.db, competitor.userId);
   if (!competitor.website) throw new AppError('validation', noWebsiteToWatchMessage(competitor.name));
   return takePageSnapshots({ db: ctx.db, allowLoopback: ctx.config.crawlerAllowLoopback }, competitor);
 }
