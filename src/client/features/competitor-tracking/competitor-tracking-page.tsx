@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { planKeys, plans } from '../../../shared/plans.ts';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
+import { BrandSelector } from '../../components/brand-selector.tsx';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
@@ -28,7 +29,7 @@ import { DiscoverAdsButton } from './discovery/discover-ads-button.tsx';
 import { DiscoveryBanner } from './discovery/discovery-banner.tsx';
 import { CompetitiveReports } from './reports/competitive-reports.tsx';
 import { competitorReportsQueryKey } from './reports/competitor-report-queries.ts';
-import { AdMarketSelector, BrandSelector, StatTiles } from './tracking-header.tsx';
+import { AdMarketSelector, StatTiles } from './tracking-header.tsx';
 import { PageChangesCard } from './watch/page-changes-card.tsx';
 
 /** The plan the server's 403 speaks for when the workspace's own plan has tracking (a brand of another owner). */
@@ -176,7 +177,12 @@ export default function CompetitorTrackingPage() {
           planAllows && (
             <>
               <AdMarketSelector brand={selected} />
-              <BrandSelector brands={brandList} selectedId={selected.id} onSelect={setChosenBrandId} />
+              <BrandSelector
+                id="tracking-brand"
+                brands={brandList}
+                selectedId={selected.id}
+                onSelect={setChosenBrandId}
+              />
             </>
           )
         }

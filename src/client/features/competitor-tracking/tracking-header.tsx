@@ -9,36 +9,6 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useSaveAdMarket } from './competitor-queries.ts';
 
-export function BrandSelector({
-  brands,
-  selectedId,
-  onSelect,
-}: {
-  brands: TBrand[];
-  selectedId: string;
-  onSelect: (brandId: string) => void;
-}) {
-  return (
-    <div className="flex w-full flex-col gap-1.5 sm:w-56">
-      <Label htmlFor="tracking-brand" className="text-muted-foreground text-xs">
-        Brand
-      </Label>
-      <Select value={selectedId} onValueChange={onSelect}>
-        <SelectTrigger id="tracking-brand" className="w-full bg-card">
-          <SelectValue placeholder="Select a brand" />
-        </SelectTrigger>
-        <SelectContent>
-          {brands.map((brand) => (
-            <SelectItem key={brand.id} value={brand.id}>
-              {brand.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
-
 /** The country whose ads are read for the brand (Meta's Ad Library searches by where an ad was shown). */
 export function AdMarketSelector({ brand }: { brand: TBrand }) {
   const save = useSaveAdMarket();

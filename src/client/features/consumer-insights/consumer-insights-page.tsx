@@ -1,48 +1,16 @@
 import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { TBrand } from '../../../shared/schemas/brands.ts';
+import { BrandSelector } from '../../components/brand-selector.tsx';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
-import { Label } from '../../components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
 import { useBrands } from '../audits-shared/audit-queries.ts';
 import { LoadErrorAlert } from '../audits-shared/load-error-alert.tsx';
 import { InsightsTab } from './insights-tab.tsx';
 import { SentimentReportsTab } from './sentiment-reports/sentiment-reports-tab.tsx';
-
-function BrandSelector({
-  brands,
-  selectedId,
-  onSelect,
-}: {
-  brands: TBrand[];
-  selectedId: string;
-  onSelect: (brandId: string) => void;
-}) {
-  return (
-    <div className="flex w-full flex-col gap-1.5 sm:w-64">
-      <Label htmlFor="insights-brand" className="text-muted-foreground text-xs">
-        Brand
-      </Label>
-      <Select value={selectedId} onValueChange={onSelect}>
-        <SelectTrigger id="insights-brand" className="w-full bg-card">
-          <SelectValue placeholder="Select a brand" />
-        </SelectTrigger>
-        <SelectContent>
-          {brands.map((brand) => (
-            <SelectItem key={brand.id} value={brand.id}>
-              {brand.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
 
 function NoBrandYet() {
   return (
@@ -79,7 +47,17 @@ export default function ConsumerInsightsPage() {
       <PageHeader
         title="Consumer Insights"
         description="See what customers say about your brand: feedback analysed for sentiment, topics and emotions"
-        actions={selected && <BrandSelector brands={brandList} selectedId={selected.id} onSelect={setChosenBrandId} />}
+        actions={
+          selected && (
+            <BrandSelector
+              id="insights-brand"
+              className="sm:w-64"
+              brands={brandList}
+              selectedId={selected.id}
+              onSelect={setChosenBrandId}
+            />
+          )
+        }
       />
       {brands.error ? (
         <LoadErrorAlert error={brands.error} what="your brands" onRetry={() => void brands.refetch()} />

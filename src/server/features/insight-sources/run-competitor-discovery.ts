@@ -24,10 +24,11 @@ export async function runCompetitorDiscovery(
   signal?: AbortSignal,
 ): Promise<RunOutcome> {
   const { db } = deps;
+  // The task was created for this competitor after the actor's access was checked.
   const [competitor] = await db
     .select()
     .from(competitors)
-    .where(and(eq(competitors.id, task.subjectId as string), eq(competitors.userId, task.userId)));
+    .where(eq(competitors.id, task.subjectId as string));
   const [brand] = competitor ? await db.select().from(brands).where(eq(brands.id, competitor.brandId)) : [];
   if (!competitor || !brand) {
     await failTask(db, task.id, 'The competitor was deleted before its discovery ran.');

@@ -1,20 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
 import { insightLimitMessage } from '../../../shared/plans.ts';
-import {
-  discoveryRunningMessage,
-  noCompetitorSourcesMessage,
-  type TCompetitorDiscoveryTask,
-} from '../../../shared/schemas/insight-sources.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { insightSources, taskProgress } from '../../db/schema/index.ts';
+import { noCompetitorSourcesMessage, type TCompetitorDiscoveryTask } from '../../../shared/schemas/insight-sources.ts';
+import { insightSources } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
-import { discoverInsightsJob } from '../../jobs/definitions/discover-insights.ts';
 import { insightRoomOf } from '../billing/plan-limits.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
-import { failStaleTasks, failTask } from '../tasks/task-progress.ts';
-import { COMPETITOR_DISCOVERY_KIND, DISCOVERY_KIND, toCompetitorDiscoveryTask } from './source-dtos.ts';
+import { COMPETITOR_DISCOVERY_KIND, toCompetitorDiscoveryTask } from './source-dtos.ts';
+import { queueDiscoveryTask } from './start-discovery.ts';
 
 /**
  * POST /api/consumer-insights/discover-competitor: a competitor's discovery as a background job,
@@ -34,30 +28,10 @@ export async function startCompetitorDiscovery(
   if (!competitor.website && !feeds?.value) {
     throw new AppError('validation', noCompetitorSourcesMessage(competitor.name));
   }
-  if (!ctx.queue) throw new AppError('upstream_failed', 'Background work is not running on this server');
-
-  await failStaleTasks(ctx.db, [DISCOVERY_KIND, COMPETITOR_DISCOVERY_KIND], { userId: actor.user.id });
-  let task: typeof taskProgress.$inferSelect;
-  try {
-    [task] = (await ctx.db
-      .insert(taskProgress)
-      .values({
-        userId: competitor.userId,
-        kind: COMPETITOR_DISCOVERY_KIND,
-        subjectId: competitor.id,
-        stage: 'Queued',
-        percent: 0,
-      })
-      .returning()) as [typeof taskProgress.$inferSelect];
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('conflict', discoveryRunningMessage);
-    throw error;
-  }
-  try {
-    await ctx.queue.send(discoverInsightsJob, { taskId: task.id }, { singletonKey: task.id });
-  } catch (error) {
-    await failTask(ctx.db, task.id, 'The discovery could not be queued. Please start it again.');
-    throw error;
-  }
+  const task = await queueDiscoveryTask(ctx, {
+    userId: actor.user.id,
+    kind: COMPETITOR_DISCOVERY_KIND,
+    subjectId: competitor.id,
+  });
   return toCompetitorDiscoveryTask(task, competitor.name);
 }

@@ -13,7 +13,7 @@ import { discoverInsightsJob } from '../../jobs/definitions/discover-insights.ts
 import { insightRoomOf } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { failStaleTasks, failTask } from '../tasks/task-progress.ts';
-import { DISCOVERY_KIND, toDiscoveryTask } from './source-dtos.ts';
+import { COMPETITOR_DISCOVERY_KIND, DISCOVERY_KIND, toDiscoveryTask } from './source-dtos.ts';
 
 /**
  * Starts a discovery of a brand's insights from its sources: the task is created (one discovery
@@ -32,16 +32,29 @@ export async function startDiscovery(
     .from(insightSources)
     .where(and(eq(insightSources.brandId, brand.id), isNull(insightSources.competitorId)));
   if (!sources?.value) throw new AppError('validation', noInsightSourcesMessage(brand.name));
-  if (!ctx.queue) throw new AppError('upstream_failed', 'Background work is not running on this server');
+  const task = await queueDiscoveryTask(ctx, { userId: actor.user.id, kind: DISCOVERY_KIND, subjectId: brand.id });
+  return toDiscoveryTask(task);
+}
 
+type TaskRow = typeof taskProgress.$inferSelect;
+
+/**
+ * Creates a discovery's task (one discovery of either kind at a time per user, held by the
+ * database's unique index: 409 otherwise) and queues the job that does the reading.
+ */
+export async function queueDiscoveryTask(
+  ctx: Pick<FeatureContext, 'db' | 'queue'>,
+  { userId, kind, subjectId }: { userId: string; kind: string; subjectId: string },
+): Promise<TaskRow> {
+  if (!ctx.queue) throw new AppError('upstream_failed', 'Background work is not running on this server');
   // A discovery whose job died without a word must not block this user until the sweep runs.
-  await failStaleTasks(ctx.db, [DISCOVERY_KIND], { userId: actor.user.id });
-  let task: typeof taskProgress.$inferSelect;
+  await failStaleTasks(ctx.db, [DISCOVERY_KIND, COMPETITOR_DISCOVERY_KIND], { userId });
+  let task: TaskRow;
   try {
     [task] = (await ctx.db
       .insert(taskProgress)
-      .values({ userId: actor.user.id, kind: DISCOVERY_KIND, subjectId: brand.id, stage: 'Queued', percent: 0 })
-      .returning()) as [typeof taskProgress.$inferSelect];
+      .values({ userId, kind, subjectId, stage: 'Queued', percent: 0 })
+      .returning()) as [TaskRow];
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', discoveryRunningMessage);
     throw error;
@@ -52,5 +65,5 @@ export async function startDiscovery(
     await failTask(ctx.db, task.id, 'The discovery could not be queued. Please start it again.');
     throw error;
   }
-  return toDiscoveryTask(task);
+  return task;
 }

@@ -48,13 +48,10 @@ export function useDownloadCompetitivePdf(brand: TBrand) {
 export type TShareInput = { email: string; message: string; reportId: string; requestId: string };
 
 /** POST /api/email-competitive-analysis: the report e-mailed with its PDF. */
-export function useEmailCompetitiveAnalysis(options: { onSent?: () => void } = {}) {
+export function useEmailCompetitiveAnalysis() {
   return useMutation({
     mutationFn: (input: TShareInput) => apiJson('POST', '/api/email-competitive-analysis', input),
-    onSuccess: () => {
-      toast({ title: 'Competitive analysis report sent successfully' });
-      options.onSent?.();
-    },
+    onSuccess: () => toast({ title: 'Competitive analysis report sent successfully' }),
     onError: (error) => notifyError(error, 'Failed to send email', 'Failed to send email'),
   });
 }

@@ -89,14 +89,12 @@ export function useDownloadReportPdf(brand: TBrand) {
 export type TEmailReportInput = { email: string; message: string; requestId: string };
 
 /** POST /api/consumer-insights/email: the insights report e-mailed with its PDF. */
-export function useEmailReport(brand: TBrand, options: { onSent?: () => void } = {}) {
+export function useEmailReport(brand: TBrand) {
   return useMutation({
     mutationFn: ({ email, message, requestId }: TEmailReportInput) =>
       apiJson('POST', '/api/consumer-insights/email', { email, message, brandId: brand.id, requestId }),
-    onSuccess: (_, { email }) => {
-      toast({ title: 'Email Sent', description: `The ${brand.name} report is on its way to ${email}` });
-      options.onSent?.();
-    },
+    onSuccess: (_, { email }) =>
+      toast({ title: 'Email Sent', description: `The ${brand.name} report is on its way to ${email}` }),
     onError: (error) => notifyError(error, 'Failed to send email', 'Failed to send email'),
   });
 }
