@@ -14,6 +14,7 @@ import {
   type TAdPlatform,
   type TCompetitorWithCounts,
 } from '../../../shared/schemas/competitors.ts';
+import { CsvBadRows } from '../../components/csv-bad-rows.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import {
@@ -53,24 +54,7 @@ function ImportSummary({ result }: { result: TAdImportResult }) {
           {result.badRowCount > 0 ? `; ${count(result.badRowCount)} could not be used` : ''}.
         </AlertDescription>
       </Alert>
-      {result.badRows.length > 0 && (
-        <div>
-          <p className="mb-1 font-medium text-sm">Rows not imported</p>
-          <ul
-            className="max-h-40 space-y-0.5 overflow-y-auto rounded-md border px-3 py-2 text-xs"
-            aria-label="Rows not imported"
-          >
-            {result.badRows.map((row) => (
-              <li key={row.line}>
-                <span className="font-medium tabular-nums">Line {row.line}:</span> {row.reason}
-              </li>
-            ))}
-            {result.badRowCount > result.badRows.length && (
-              <li className="text-muted-foreground">and {count(result.badRowCount - result.badRows.length)} more</li>
-            )}
-          </ul>
-        </div>
-      )}
+      <CsvBadRows badRows={result.badRows} badRowCount={result.badRowCount} />
     </div>
   );
 }

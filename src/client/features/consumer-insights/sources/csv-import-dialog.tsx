@@ -2,6 +2,7 @@ import { CircleAlert, CircleCheck, FileUp, LoaderCircle } from 'lucide-react';
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
 import { csvColumnRoles, type TCsvColumnRole, type TImportResult } from '../../../../shared/schemas/insight-sources.ts';
 import { insightSourceLabels, insightSourceValues, type TInsightSource } from '../../../../shared/schemas/insights.ts';
+import { CsvBadRows } from '../../../components/csv-bad-rows.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -47,24 +48,7 @@ function ImportSummary({ result }: { result: TImportResult }) {
           </p>
         </AlertDescription>
       </Alert>
-      {result.badRows.length > 0 && (
-        <div>
-          <p className="mb-1 font-medium text-sm">Rows not imported</p>
-          <ul
-            className="max-h-40 space-y-0.5 overflow-y-auto rounded-md border px-3 py-2 text-xs"
-            aria-label="Rows not imported"
-          >
-            {result.badRows.map((row) => (
-              <li key={row.line}>
-                <span className="font-medium tabular-nums">Line {row.line}:</span> {row.reason}
-              </li>
-            ))}
-            {result.badRowCount > result.badRows.length && (
-              <li className="text-muted-foreground">and {count(result.badRowCount - result.badRows.length)} more</li>
-            )}
-          </ul>
-        </div>
-      )}
+      <CsvBadRows badRows={result.badRows} badRowCount={result.badRowCount} />
     </div>
   );
 }
