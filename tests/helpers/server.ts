@@ -8,8 +8,6 @@ import { testConfig } from './app.ts';
 import { createTestDatabase } from './database.ts';
 import { freePort } from './ports.ts';
 
-export { freePort };
-
 export type RunningServer = {
   baseURL: string;
   database: DatabaseHandle;

@@ -2,7 +2,7 @@
  * The website area's check weights: Lighthouse's SEO audits, our own SEO checks and tone
  * consistency. The rest of the table, and what the fields mean, are in weights.ts.
  */
-import type { CheckWeight } from './weights.ts';
+import type { CheckWeight } from './check-weight.ts';
 
 export const IS_CRAWLABLE_WEIGHT = 93 / 23;
 

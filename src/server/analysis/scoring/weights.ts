@@ -15,19 +15,10 @@
  */
 import type { CheckResult } from '../types.ts';
 import { type AxeImpact, axeRuleInfo } from '../website/axe-rules.ts';
+import type { Category, CheckWeight } from './check-weight.ts';
 import { WEBSITE_CHECK_WEIGHTS } from './weights-website.ts';
 
-export type Category = 'SEO' | 'Accessibility' | 'Content' | 'Social Media' | 'Brand Assets';
-
-export type CheckWeight = {
-  weight: number;
-  category: Category;
-  /** a rough figure for a small business doing the fix once */
-  estimatedHours: number;
-  recommendation: { title: string; description: string };
-  /** failing this check sets its whole group's score to 0 */
-  gatesGroup?: boolean;
-};
+export type { Category, CheckWeight } from './check-weight.ts';
 
 export { IS_CRAWLABLE_WEIGHT } from './weights-website.ts';
 

@@ -5,7 +5,7 @@
 import type { TSeries, TTermCount } from '../../../shared/schemas/sentiment-reports.ts';
 import { REPORT_TIME_ZONE } from './calendar.ts';
 import { TREND_MIN_CHANGE } from './figures.ts';
-import type { ReportFigures } from './index.ts';
+import type { ReportFigures } from './report-types.ts';
 import { BASELINE_DAYS } from './spikes.ts';
 
 export type WordingContext = {

@@ -21,15 +21,13 @@ import { toInsight } from '../insights/insight-dto.ts';
 import {
   completeTask,
   failTask,
-  openTask,
   type ProgressReporter,
   progressReporter,
   share,
+  type TaskRow,
 } from '../tasks/task-progress.ts';
 import { type Candidate, type KeepOutcome, keepNewInsights } from './keep-new-insights.ts';
 import { readSource, type SourceRow } from './read-source.ts';
-import { runCompetitorDiscovery } from './run-competitor-discovery.ts';
-import { COMPETITOR_DISCOVERY_KIND } from './source-dtos.ts';
 
 export type DiscoveryDeps = {
   db: Database;
@@ -141,12 +139,14 @@ export function resultOf(brandId: string, outcomes: TSourceOutcome[], kept: Keep
   };
 }
 
-/** Runs one discovery task; safe to run again for the same task (a retried job). */
-export async function runDiscovery(deps: DiscoveryDeps, taskId: string, signal?: AbortSignal): Promise<RunOutcome> {
+/** Runs a brand's discovery task (opened by run-discovery-task.ts); safe to run again for the same task. */
+export async function runBrandDiscovery(
+  deps: DiscoveryDeps,
+  task: TaskRow & { subjectId: string },
+  signal?: AbortSignal,
+): Promise<RunOutcome> {
   const { db } = deps;
-  const task = await openTask(db, taskId);
-  if (!task?.subjectId) return 'skipped';
-  if (task.kind === COMPETITOR_DISCOVERY_KIND) return runCompetitorDiscovery(deps, task, signal);
+  const taskId = task.id;
   const [brand] = await db.select().from(brands).where(eq(brands.id, task.subjectId));
   if (!brand) {
     await failTask(db, taskId, 'The brand was deleted before its discovery ran.');

@@ -4,7 +4,7 @@
  * array and a summary in its `aggregateRating`, sometimes without their own @type.
  */
 import type { CheerioAPI } from 'cheerio';
-import type { SchemaNode } from './review-markup.ts';
+import type { SchemaNode } from './schema-node.ts';
 
 const MAX_DEPTH = 12;
 

@@ -11,6 +11,7 @@ import type { TAggregateRating } from '../../../shared/schemas/insight-sources.t
 import { normaliseRating, ratingNumber } from './rating.ts';
 import { jsonLdNodes } from './review-json-ld.ts';
 import { microdataItems } from './review-microdata.ts';
+import type { SchemaNode } from './schema-node.ts';
 import { absoluteHttpUrl, headlineAndBody, htmlToText, insightTextOf, squash } from './text.ts';
 
 export type MarkedUpReview = {
@@ -28,9 +29,6 @@ export type MarkedUpReview = {
 };
 
 export type PageReviews = { reviews: MarkedUpReview[]; aggregates: TAggregateRating[] };
-
-/** A schema.org node, from JSON-LD or microdata, as plain JSON. */
-export type SchemaNode = { types: string[]; props: Record<string, unknown>; parentName: string | null };
 
 const REVIEW_TYPES = new Set(['Review', 'UserReview', 'CriticReview', 'EmployerReview', 'ClaimReview']);
 

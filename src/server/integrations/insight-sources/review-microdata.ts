@@ -6,7 +6,7 @@
  */
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import type { SchemaNode } from './review-markup.ts';
+import type { SchemaNode } from './schema-node.ts';
 import { squash } from './text.ts';
 
 const URL_VALUE: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { createAiWriter } from '../../ai/provider.ts';
-import { runDiscovery } from '../../features/insight-sources/run-discovery.ts';
+import { runDiscoveryTask } from '../../features/insight-sources/run-discovery-task.ts';
 import { failTask } from '../../features/tasks/task-progress.ts';
 import { AppError } from '../../http/errors.ts';
 import type { JobDependencies, JobHandler } from '../define-job.ts';
@@ -15,7 +15,7 @@ export function createDiscoverInsightsHandler(deps: JobDependencies): JobHandler
   };
   return async ({ taskId }, job) => {
     try {
-      return { outcome: await runDiscovery({ ...discoveryDeps, logger: job.logger }, taskId, job.signal) };
+      return { outcome: await runDiscoveryTask({ ...discoveryDeps, logger: job.logger }, taskId, job.signal) };
     } catch (error) {
       // A refusal (the plan ended or lost the feature meanwhile) will not change on retry.
       if (error instanceof AppError) {
