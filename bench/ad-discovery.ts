@@ -13,12 +13,11 @@ import type { TAdDiscoveryTask } from '../src/shared/schemas/ad-discovery.ts';
 import { manyAds, startMetaGraphDouble } from '../tests/doubles/meta-graph.ts';
 import { createWorkingTestApp, waitFor } from '../tests/helpers/jobs.ts';
 import { setPlan } from '../tests/helpers/seed.ts';
+import { median } from './measure.ts';
 
 const ADS = 500;
 const RUNS = 3;
 const PAGE_ID = '4242';
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 export async function measureAdDiscovery() {
   const graph = await startMetaGraphDouble();

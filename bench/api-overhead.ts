@@ -23,6 +23,7 @@ import { createPostgresDatabase, dropPostgresDatabase } from '../tests/helpers/d
 import { freePort } from '../tests/helpers/ports.ts';
 import { type StartedProcess, sampleMax, startServing } from './app-process.ts';
 import { runLoad } from './load.ts';
+import { median } from './measure.ts';
 
 const CONNECTIONS = 16;
 const ROUNDS = 5;
@@ -111,7 +112,6 @@ async function sameAnswers(app: StartedProcess, bare: StartedProcess, cookie: st
 
 type LoadRound = Awaited<ReturnType<typeof load>>;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 
 async function measurePostgres() {

@@ -8,14 +8,14 @@
 import pino from 'pino';
 import { analyseCompetitiveAds, competitiveWindow } from '../src/server/analysis/competitive/index.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { type DatabaseHandle, openDatabase } from '../src/server/db/client.ts';
+import type { DatabaseHandle } from '../src/server/db/client.ts';
 import { adLibraryEntries, brands, competitors, users } from '../src/server/db/schema/index.ts';
 import { generateCompetitorReport } from '../src/server/features/competitor-reports/generate-competitor-report.ts';
 import { brandCompetitors, competitorAdsIn } from '../src/server/features/competitor-reports/read-competitor-ads.ts';
 import { renderCompetitiveReportPdf } from '../src/server/features/competitor-reports/report-pdf.ts';
 import type { FeatureContext } from '../src/server/features/context.ts';
 import type { Actor } from '../src/server/http/access.ts';
-import { createTestDatabase } from '../tests/helpers/database.ts';
+import { measureOnEachDatabase, median, timed } from './measure.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const RUNS = 5;
@@ -35,14 +35,6 @@ const texts = [
 const platforms = ['meta', 'meta', 'meta', 'google', 'tiktok', 'linkedin'] as const;
 const types = ['image', 'video', 'carousel', 'collection', null] as const;
 const objectives = ['conversions', 'traffic', 'reach', 'lead_generation', null] as const;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const started = performance.now();
-  const value = await work();
-  return { ms: performance.now() - started, value };
-}
 
 async function seedLibrary(database: DatabaseHandle, user: { id: string }) {
   const [brand] = await database.db.insert(brands).values({ userId: user.id, name: 'Bench Bakery' }).returning();
@@ -129,23 +121,8 @@ async function measureOn(database: DatabaseHandle, label: string) {
   console.log(`  its PDF: ${pdf.ms.toFixed(0)} ms, ${Math.round(pdf.value.pdf.length / 1024)} KB`);
 }
 
-export async function measureCompetitiveReport() {
-  const embedded = await openDatabase({});
-  try {
-    await measureOn(embedded, 'PGlite (embedded, in memory)');
-  } finally {
-    await embedded.close();
-  }
-  if (!process.env.TEST_DATABASE_URL) {
-    console.log('  (set TEST_DATABASE_URL to measure on PostgreSQL as well)');
-    return;
-  }
-  const postgres = await createTestDatabase({ kind: 'postgres' });
-  try {
-    await measureOn(postgres, 'PostgreSQL');
-  } finally {
-    await postgres.close();
-  }
+export function measureCompetitiveReport() {
+  return measureOnEachDatabase(measureOn);
 }
 
 if (process.argv[1]?.endsWith('competitive-report.ts')) await measureCompetitiveReport();

@@ -16,11 +16,11 @@ import { fetchFeed } from '../src/server/integrations/insight-sources/fetch-sour
 import type { TDiscoveryTask } from '../src/shared/schemas/insight-sources.ts';
 import { startInsightSourcesSite } from '../tests/doubles/insight-sources-site.ts';
 import { createWorkingTestApp, waitFor } from '../tests/helpers/jobs.ts';
+import { median } from './measure.ts';
 
 const ITEMS = 1000;
 const RUNS = 3;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function measureDirectly(feedUrl: string) {

@@ -8,7 +8,7 @@
 import pino from 'pino';
 import { analyseSentiment } from '../src/server/analysis/sentiment/index.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { type DatabaseHandle, openDatabase } from '../src/server/db/client.ts';
+import type { DatabaseHandle } from '../src/server/db/client.ts';
 import { brands, consumerInsights, users } from '../src/server/db/schema/index.ts';
 import type { FeatureContext } from '../src/server/features/context.ts';
 import { generateSentimentReport } from '../src/server/features/sentiment-reports/generate-sentiment-report.ts';
@@ -18,19 +18,11 @@ import {
 } from '../src/server/features/sentiment-reports/report-pdfs.ts';
 import type { Actor } from '../src/server/http/access.ts';
 import { mentionTexts, seeded } from '../tests/fixtures/sentiment-reports/mentions.ts';
-import { createTestDatabase } from '../tests/helpers/database.ts';
+import { measureOnEachDatabase, median, timed } from './measure.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const RUNS = 5;
 const SIZES = [2_000, 100_000];
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
-  const started = performance.now();
-  const value = await work();
-  return { ms: performance.now() - started, value };
-}
 
 /** `total` insights of the fixture's texts, evenly over the last 60 days. */
 async function seedInsights(database: DatabaseHandle, user: { id: string }, total: number) {
@@ -103,23 +95,8 @@ async function measureOn(database: DatabaseHandle, label: string) {
   }
 }
 
-export async function measureSentimentReports() {
-  const embedded = await openDatabase({});
-  try {
-    await measureOn(embedded, 'PGlite (embedded, in memory)');
-  } finally {
-    await embedded.close();
-  }
-  if (!process.env.TEST_DATABASE_URL) {
-    console.log('  (set TEST_DATABASE_URL to measure on PostgreSQL as well)');
-    return;
-  }
-  const postgres = await createTestDatabase({ kind: 'postgres' });
-  try {
-    await measureOn(postgres, 'PostgreSQL');
-  } finally {
-    await postgres.close();
-  }
+export function measureSentimentReports() {
+  return measureOnEachDatabase(measureOn);
 }
 
 if (process.argv[1]?.endsWith('sentiment-reports.ts')) await measureSentimentReports();

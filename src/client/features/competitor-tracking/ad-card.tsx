@@ -1,18 +1,9 @@
-import { CalendarDays, ExternalLink, Pencil, Trash2 } from 'lucide-react';
+import { CalendarDays, ExternalLink, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { adPlatformLabels, type TAd } from '../../../shared/schemas/competitors.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog.tsx';
+import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useDeleteAd } from './competitor-queries.ts';
 import { webAddress } from './links.ts';
@@ -42,38 +33,15 @@ function DeleteAdButton({ ad }: { ad: TAd }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteAd({ onDeleted: () => setConfirming(false) });
   return (
-    <AlertDialog open={confirming} onOpenChange={(open) => !remove.isPending && setConfirming(open)}>
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        aria-label="Delete ad"
-        className="text-muted-foreground hover:text-destructive"
-        onClick={() => setConfirming(true)}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this ad?</AlertDialogTitle>
-          <AlertDialogDescription>
-            It is removed from the ad library and from reports generated after now. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: 'destructive' })}
-            disabled={remove.isPending}
-            onClick={(event) => {
-              event.preventDefault();
-              remove.mutate(ad.id);
-            }}
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteButton
+      label="Delete ad"
+      title="Delete this ad?"
+      description="It is removed from the ad library and from reports generated after now. This cannot be undone."
+      open={confirming}
+      onOpenChange={setConfirming}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(ad.id)}
+    />
   );
 }
 

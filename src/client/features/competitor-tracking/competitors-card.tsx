@@ -1,18 +1,9 @@
-import { Building2, ExternalLink, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Building2, ExternalLink, Pencil, Plus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
 import { competitorSizeLabels, type TCompetitorWithCounts } from '../../../shared/schemas/competitors.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog.tsx';
-import { Button, buttonVariants } from '../../components/ui/button.tsx';
+import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
+import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { CompetitorDialog } from './competitor-dialog.tsx';
@@ -23,39 +14,16 @@ function RemoveCompetitorButton({ competitor }: { competitor: TCompetitorWithCou
   const [confirming, setConfirming] = useState(false);
   const remove = useRemoveCompetitor({ onRemoved: () => setConfirming(false) });
   return (
-    <AlertDialog open={confirming} onOpenChange={(open) => !remove.isPending && setConfirming(open)}>
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        aria-label={`Remove ${competitor.name}`}
-        className="text-muted-foreground hover:text-destructive"
-        onClick={() => setConfirming(true)}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove {competitor.name}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Its {competitor.adCount} {competitor.adCount === 1 ? 'ad is' : 'ads are'} removed from the ad library with
-            it. This cannot be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: 'destructive' })}
-            disabled={remove.isPending}
-            onClick={(event) => {
-              event.preventDefault();
-              remove.mutate(competitor.id);
-            }}
-          >
-            {remove.isPending ? 'Removing...' : 'Remove'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteButton
+      label={`Remove ${competitor.name}`}
+      title={`Remove ${competitor.name}?`}
+      description={`Its ${competitor.adCount} ${competitor.adCount === 1 ? 'ad is' : 'ads are'} removed from the ad library with it. This cannot be undone.`}
+      verb="Remove"
+      open={confirming}
+      onOpenChange={setConfirming}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(competitor.id)}
+    />
   );
 }
 

@@ -1,18 +1,8 @@
-import { CalendarDays, ExternalLink, Sparkles, Star, Trash2, UserRound } from 'lucide-react';
+import { CalendarDays, ExternalLink, Sparkles, Star, UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import { insightSourceLabels, type TInsight, type TSentimentLabel } from '../../../shared/schemas/insights.ts';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../components/ui/alert-dialog.tsx';
+import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
-import { Button, buttonVariants } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { confidenceText, sentimentLabels } from './insight-format.ts';
@@ -77,39 +67,15 @@ function DeleteInsightButton({ insight }: { insight: TInsight }) {
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteInsight({ onDeleted: () => setConfirming(false) });
   return (
-    <AlertDialog open={confirming} onOpenChange={(open) => !remove.isPending && setConfirming(open)}>
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        aria-label="Delete insight"
-        className="text-muted-foreground hover:text-destructive"
-        onClick={() => setConfirming(true)}
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this insight?</AlertDialogTitle>
-          <AlertDialogDescription>
-            It is removed from this brand's insights and from sentiment reports generated after now. This cannot be
-            undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            className={buttonVariants({ variant: 'destructive' })}
-            disabled={remove.isPending}
-            onClick={(event) => {
-              event.preventDefault();
-              remove.mutate(insight);
-            }}
-          >
-            {remove.isPending ? 'Deleting...' : 'Delete'}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteButton
+      label="Delete insight"
+      title="Delete this insight?"
+      description="It is removed from this brand's insights and from sentiment reports generated after now. This cannot be undone."
+      open={confirming}
+      onOpenChange={setConfirming}
+      pending={remove.isPending}
+      onConfirm={() => remove.mutate(insight)}
+    />
   );
 }
 

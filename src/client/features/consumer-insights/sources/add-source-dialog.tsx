@@ -18,7 +18,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { toast } from '../../../hooks/use-toast.ts';
 import { errorDisplayMessage, isUnauthorizedError } from '../../../lib/api.ts';
 import { notifyError } from '../../audits-shared/notify-error.ts';
-import { useCompetitors } from './competitor-discovery-card.tsx';
+import { useCompetitors } from '../../competitor-tracking/competitor-queries.ts';
 import { useAddInsightSource } from './source-queries.ts';
 
 const TEXTS: Record<TInsightSourceKind, { title: string; description: string; label: string; hint: string }> = {

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Radar } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { toast } from '../../../hooks/use-toast.ts';
 import { apiJson, isUnauthorizedError } from '../../../lib/api.ts';
+import { useCompetitors } from '../../competitor-tracking/competitor-queries.ts';
 import {
   activeDiscoveryQueryKey,
   consumerInsightsQueryPrefix,
@@ -15,17 +16,6 @@ import {
   useActiveDiscovery,
 } from './source-queries.ts';
 import { plural } from './use-discovery.ts';
-
-export const competitorsQueryKey = (brandId: string) => ['/api/competitors', { brandId }] as const;
-
-/** The brand's competitors (GET /api/competitors?brandId). */
-export function useCompetitors(brandId: string, options: { enabled?: boolean } = {}) {
-  return useQuery<TCompetitor[]>({
-    queryKey: competitorsQueryKey(brandId),
-    enabled: (options.enabled ?? true) && brandId !== '',
-    queryFn: () => apiJson<TCompetitor[]>('GET', `/api/competitors?brandId=${encodeURIComponent(brandId)}`),
-  });
-}
 
 function notifyFailure(error: unknown, description?: string | null) {
   if (isUnauthorizedError(error)) {

@@ -26,8 +26,8 @@ import { useAuth } from '../../../hooks/use-auth.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { notifyError } from '../../audits-shared/notify-error.ts';
+import { useCompetitors } from '../../competitor-tracking/competitor-queries.ts';
 import { AddSourceDialog } from './add-source-dialog.tsx';
-import { useCompetitors } from './competitor-discovery-card.tsx';
 import { CsvImportDialog } from './csv-import-dialog.tsx';
 import { useDeleteInsightSource, useInsightSources } from './source-queries.ts';
 
