@@ -84,6 +84,12 @@ const ZEnvironment = z.object({
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_MAIL_FROM)),
   META_AD_LIBRARY_TOKEN: optionalString,
   META_GRAPH_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_META_GRAPH_URL)),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_SMB: optionalString,
+  STRIPE_PRICE_AGENCY: optionalString,
+  STRIPE_API_BASE: optionalUrl,
 });
 
 export type OidcProviderConfig = {
@@ -115,7 +121,23 @@ export type Config = {
   mail: MailConfig;
   /** Ad discovery: the Meta Ad Library API; without a token, ads are entered by hand or CSV. */
   metaAdLibrary: { token: string | undefined; graphUrl: string };
+  /**
+   * Stripe when its keys are set; otherwise demo billing (a marked test checkout) outside
+   * production, and no payments at all in production.
+   */
+  billing: BillingConfig;
 };
+
+export type StripeConfig = {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  prices: { smb: string; agency: string };
+  /** Tests point the SDK at a loopback double; unset means api.stripe.com */
+  apiBase: string | undefined;
+};
+
+export type BillingConfig = { mode: 'stripe'; stripe: StripeConfig } | { mode: 'demo' } | { mode: 'unconfigured' };
 
 export type MailConfig = {
   /** smtp(s)://user:password@host:port; undefined keeps every message in the local outbox */
@@ -162,6 +184,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       throw new ConfigError(`Invalid configuration:\n  ${error.problems.join('\n  ')}`);
     throw error;
   }
+  const billing = billingConfigFrom(env, isProduction);
   const oidcProvider = (issuerUrl: string, clientId?: string, clientSecret?: string) =>
     clientId ? { issuerUrl, clientId, clientSecret } : undefined;
   const adminEmails = env.ADMIN_EMAILS.length > 0 || isProduction ? env.ADMIN_EMAILS : ['admin@brandlens.local'];
@@ -192,5 +215,43 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       outboxDir: path.resolve(env.DATA_DIR, 'outbox'),
     },
     metaAdLibrary: { token: env.META_AD_LIBRARY_TOKEN, graphUrl: env.META_GRAPH_URL.replace(/\/+$/, '') },
+    billing,
+  };
+}
+
+const stripeVariables = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_SMB',
+  'STRIPE_PRICE_AGENCY',
+] as const;
+
+/** Stripe needs all five of its variables: a half-configured Stripe is refused at start, not at checkout. */
+function billingConfigFrom(env: z.infer<typeof ZEnvironment>, isProduction: boolean): BillingConfig {
+  const missing = stripeVariables.filter((name) => !env[name]);
+  if (missing.length === stripeVariables.length) {
+    if (env.STRIPE_API_BASE) {
+      throw new ConfigError('Invalid configuration:\n  STRIPE_API_BASE: set only together with the Stripe keys');
+    }
+    return isProduction ? { mode: 'unconfigured' } : { mode: 'demo' };
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${missing.map((name) => `${name}: required when any Stripe variable is set`).join('\n  ')}`,
+    );
+  }
+  if (isProduction && env.STRIPE_API_BASE) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_API_BASE: must not be set when NODE_ENV is production');
+  }
+  return {
+    mode: 'stripe',
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY as string,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY as string,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
+      prices: { smb: env.STRIPE_PRICE_SMB as string, agency: env.STRIPE_PRICE_AGENCY as string },
+      apiBase: env.STRIPE_API_BASE,
+    },
   };
 }
