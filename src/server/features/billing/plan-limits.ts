@@ -8,7 +8,7 @@ import {
   plans,
 } from '../../../shared/plans.ts';
 import type { Database } from '../../db/client.ts';
-import { audits, auditUsage, competitorReports, consumerInsights, users } from '../../db/schema/index.ts';
+import { audits, auditUsage, brands, competitorReports, consumerInsights, users } from '../../db/schema/index.ts';
 import { AppError } from '../../http/errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -162,4 +162,35 @@ export async function assertCanChangeCompetitorTracking(db: Database, ownerId: s
     throw new AppError('plan_feature', featureLimitMessage(owner.planType, 'competitorTracking'));
   }
   assertAccessNotEnded(owner, 'keep tracking competitors');
+}
+
+export type Usage = { used: number; limit: number | null };
+
+/**
+ * What the owner's plan allows and how much of it is used, for the subscription card: brands,
+ * audits (since the access period began, when the plan has one), stored insights and competitor
+ * reports. A limit of null is unlimited.
+ */
+export async function planUsageOf(db: Database, ownerId: string) {
+  const owner = await ownerOrThrow(db, ownerId);
+  const plan = plans[owner.planType];
+  const since = accessPeriodOf(owner)?.since ?? null;
+  const reportConditions = [eq(competitorReports.userId, ownerId)];
+  if (since) reportConditions.push(gte(competitorReports.createdAt, since));
+  const [auditCount, [insightCount], [reportCount], [brandCount]] = await Promise.all([
+    auditsUsed(db, ownerId, since),
+    db.select({ value: count() }).from(consumerInsights).where(eq(consumerInsights.userId, ownerId)),
+    db
+      .select({ value: count() })
+      .from(competitorReports)
+      .where(and(...reportConditions)),
+    db.select({ value: count() }).from(brands).where(eq(brands.userId, ownerId)),
+  ]);
+  return {
+    planType: owner.planType,
+    brands: { used: brandCount?.value ?? 0, limit: owner.maxBrands } satisfies Usage,
+    audits: { used: auditCount, limit: plan.limits.audits } satisfies Usage,
+    insights: { used: insightCount?.value ?? 0, limit: plan.limits.insights } satisfies Usage,
+    competitors: { used: reportCount?.value ?? 0, limit: plan.limits.competitorReports } satisfies Usage,
+  };
 }
