@@ -336,7 +336,7 @@ export function buildSubscription(input: {
   return {
     id,
     object: 'subscription',
-    billing_cycle_anchor: periodEnd,
+    billing_cycle_anchor: trialEnd ?? now,
     cancel_at: null,
     cancel_at_period_end: false,
     canceled_at: null,

@@ -12,10 +12,13 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { plans } from '../../src/shared/plans.ts';
 import { answerStripeRequest, createStore, StripeApiError, type StripeErrorBody } from './stripe-api.ts';
+import { type StripeStateChanges, stateChangesOf } from './stripe-changes.ts';
+
+export type { SubscriptionPatch } from './stripe-changes.ts';
+
 import { type FormObject, parseStripeForm } from './stripe-form.ts';
 import {
   API_VERSION,
-  buildPaymentMethod,
   buildPrice,
   type DoubleCustomer,
   type DoubleInvoice,
@@ -39,18 +42,7 @@ export type RecordedRequest = {
   failure: FailureMode | null;
 };
 
-type Time = Date | number;
-
-/** What time and the customer do to a subscription; times as Dates or unix seconds. */
-export type SubscriptionPatch = {
-  status?: string;
-  cancel_at_period_end?: boolean;
-  current_period_end?: Time;
-  trial_end?: Time | null;
-  default_payment_method?: string | null;
-};
-
-export type StripeDouble = {
+export type StripeDouble = StripeStateChanges & {
   /** STRIPE_API_BASE: http://127.0.0.1:<port> */
   apiBase: string;
   secretKey: string;
@@ -66,18 +58,6 @@ export type StripeDouble = {
   subscriptions: ReadonlyMap<string, DoubleSubscription>;
   invoices: ReadonlyMap<string, DoubleInvoice>;
   paymentMethods: ReadonlyMap<string, DoublePaymentMethod>;
-  /** The card pays: a subscription's first invoice is paid, the subscription active with the card as default. */
-  succeedPaymentIntent(id: string): DoublePaymentIntent;
-  /** The card is declined: back to requires_payment_method with Stripe's last_payment_error. */
-  failPaymentIntent(id: string, message: string): DoublePaymentIntent;
-  /** A payment that takes time to clear (a bank debit). */
-  processPaymentIntent(id: string): DoublePaymentIntent;
-  /** The card is saved: a new pm_… attached, status succeeded. */
-  succeedSetupIntent(id: string): DoubleSetupIntent;
-  failSetupIntent(id: string, message: string): DoubleSetupIntent;
-  updateSubscription(id: string, patch: SubscriptionPatch): DoubleSubscription;
-  /** The subscription ends now: canceled, with ended_at. */
-  endSubscription(id: string): DoubleSubscription;
   /** The next `count` requests fail this way, whatever they ask for. */
   failNext(count: number, mode: FailureMode): void;
   /** How late a 'slow' answer comes; beyond the client's timeout (10 s unless the test shortens it). */
@@ -88,8 +68,6 @@ export type StripeDouble = {
 };
 
 const DEFAULT_SLOW_DELAY_MS = 11_000;
-
-const unixSeconds = (time: Time) => (typeof time === 'number' ? time : Math.floor(time.getTime() / 1000));
 
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -226,37 +204,6 @@ export async function startStripeDouble(): Promise<StripeDouble> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  function found<T>(map: Map<string, T>, id: string, what: string): T {
-    const object = map.get(id);
-    if (!object) throw new Error(`The Stripe double has no ${what} ${id}`);
-    return object;
-  }
-
-  function newPaymentMethod(customer: string | null): string {
-    const paymentMethod = buildPaymentMethod(customer);
-    store.paymentMethods.set(paymentMethod.id, paymentMethod);
-    return paymentMethod.id;
-  }
-
-  /** The invoice an intent paid is paid, and its subscription is active with the card saved. */
-  function settleInvoiceOf(intent: DoublePaymentIntent) {
-    const invoiceId = store.invoiceOfPaymentIntent.get(intent.id);
-    const invoice = invoiceId ? store.invoices.get(invoiceId) : undefined;
-    if (!invoice) return;
-    Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due, amount_remaining: 0 });
-    const subscription = store.subscriptions.get(invoice.parent.subscription_details.subscription);
-    if (!subscription || subscription.status === 'canceled') return;
-    if (['incomplete', 'past_due', 'unpaid'].includes(subscription.status)) subscription.status = 'active';
-    subscription.default_payment_method = intent.payment_method;
-  }
-
-  const cardDeclined = (message: string) => ({
-    type: 'card_error',
-    code: 'card_declined',
-    decline_code: 'generic_decline',
-    message,
-  });
-
   return {
     apiBase,
     secretKey,
@@ -279,68 +226,7 @@ export async function startStripeDouble(): Promise<StripeDouble> {
     invoices: store.invoices,
     paymentMethods: store.paymentMethods,
 
-    succeedPaymentIntent(id) {
-      const intent = found(store.paymentIntents, id, 'payment intent');
-      Object.assign(intent, {
-        status: 'succeeded',
-        amount_received: intent.amount,
-        payment_method: newPaymentMethod(intent.customer),
-        latest_charge: newId('ch'),
-        last_payment_error: null,
-      });
-      settleInvoiceOf(intent);
-      return intent;
-    },
-    failPaymentIntent(id, message) {
-      const intent = found(store.paymentIntents, id, 'payment intent');
-      Object.assign(intent, {
-        status: 'requires_payment_method',
-        payment_method: null,
-        last_payment_error: cardDeclined(message),
-      });
-      return intent;
-    },
-    processPaymentIntent(id) {
-      const intent = found(store.paymentIntents, id, 'payment intent');
-      Object.assign(intent, { status: 'processing', processing: { type: 'card' } });
-      return intent;
-    },
-    succeedSetupIntent(id) {
-      const intent = found(store.setupIntents, id, 'setup intent');
-      Object.assign(intent, {
-        status: 'succeeded',
-        payment_method: newPaymentMethod(intent.customer),
-        last_setup_error: null,
-      });
-      return intent;
-    },
-    failSetupIntent(id, message) {
-      const intent = found(store.setupIntents, id, 'setup intent');
-      Object.assign(intent, {
-        status: 'requires_payment_method',
-        payment_method: null,
-        last_setup_error: cardDeclined(message),
-      });
-      return intent;
-    },
-    updateSubscription(id, patch) {
-      const subscription = found(store.subscriptions, id, 'subscription');
-      const { current_period_end: periodEnd, trial_end: trialEnd, ...rest } = patch;
-      Object.assign(subscription, rest);
-      if (trialEnd !== undefined) subscription.trial_end = trialEnd === null ? null : unixSeconds(trialEnd);
-      for (const item of subscription.items.data) {
-        if (periodEnd !== undefined) item.current_period_end = unixSeconds(periodEnd);
-      }
-      if (subscription.cancel_at_period_end)
-        subscription.cancel_at = subscription.items.data[0]?.current_period_end ?? null;
-      return subscription;
-    },
-    endSubscription(id) {
-      const subscription = found(store.subscriptions, id, 'subscription');
-      const now = nowSeconds();
-      Object.assign(subscription, { status: 'canceled', ended_at: now, canceled_at: subscription.canceled_at ?? now });
-      return subscription;
-    },
+    ...stateChangesOf(store),
     failNext(count, mode) {
       for (let index = 0; index < count; index += 1) failures.push(mode);
     },
