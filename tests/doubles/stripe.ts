@@ -13,9 +13,6 @@ import Stripe from 'stripe';
 import { plans } from '../../src/shared/plans.ts';
 import { answerStripeRequest, createStore, StripeApiError, type StripeErrorBody } from './stripe-api.ts';
 import { type StripeStateChanges, stateChangesOf } from './stripe-changes.ts';
-
-export type { SubscriptionPatch } from './stripe-changes.ts';
-
 import { type FormObject, parseStripeForm } from './stripe-form.ts';
 import {
   API_VERSION,
@@ -29,6 +26,8 @@ import {
   newId,
   nowSeconds,
 } from './stripe-objects.ts';
+
+export type { SubscriptionPatch } from './stripe-changes.ts';
 
 export type FailureMode = 'unreachable' | 'slow' | 'server-error';
 
