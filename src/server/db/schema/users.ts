@@ -19,6 +19,10 @@ export const users = pgTable('users', {
   notifyEmailReports: boolean('notify_email_reports').notNull().default(true),
   notifyAuditComplete: boolean('notify_audit_complete').notNull().default(true),
   notifyWeeklyDigest: boolean('notify_weekly_digest').notNull().default(false),
+  /** Whether an identity provider vouched for the e-mail (the Settings Verified badge) */
+  emailVerified: boolean('email_verified').notNull().default(false),
+  /** IANA timezone the weekly digest is timed in */
+  timezone: varchar('timezone', { length: 64 }).notNull().default('Europe/London'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -83,8 +87,33 @@ export const apiTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 100 }).notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    /** The token's first characters, shown so its owner can tell tokens apart (never enough to use) */
+    prefix: varchar('prefix', { length: 24 }).notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index().on(table.userId)],
+);
+
+/** A download of everything an account owns (UK GDPR access right), built by a job as a zip file. */
+export const accountExports = pgTable(
+  'account_exports',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] })
+      .notNull()
+      .default('processing'),
+    /** where the zip is kept until it expires */
+    storageKey: text('storage_key'),
+    sizeBytes: integer('size_bytes'),
+    error: text('error'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [index().on(table.userId)],
