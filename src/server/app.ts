@@ -11,6 +11,7 @@ import { createAiWriter } from './ai/provider.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { databaseOutage } from './db/outage.ts';
+import { createBillingProvider } from './features/billing/create-billing-provider.ts';
 import type { FeatureContext } from './features/context.ts';
 import { registerFeatureRoutes } from './features/index.ts';
 import { createUploadStorage } from './features/uploads/storage.ts';
@@ -80,15 +81,25 @@ export async function buildApp(options: AppOptions) {
   registerErrorHandling(app, databaseOutage(database, app.log));
   registerCrossSiteProtection(app, config.publicUrl);
 
+  // Stripe's Payment Element runs Stripe.js in frames of Stripe's own, only when Stripe takes payments.
+  const stripeSources =
+    config.billing.mode === 'stripe'
+      ? {
+          script: ['https://js.stripe.com'],
+          connect: ['https://api.stripe.com'],
+          frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        }
+      : { script: [], connect: [], frame: [] };
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeSources.script],
         // Radix positions popovers with inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripeSources.connect],
+        frameSrc: ["'self'", ...stripeSources.frame],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -120,6 +131,7 @@ export async function buildApp(options: AppOptions) {
     queue: options.queue ?? null,
     ai: createAiWriter(config.ai, { logger: app.log }),
     logger: app.log,
+    billing: createBillingProvider(config, database.db),
   };
   registerFeatureRoutes(app, ctx);
 

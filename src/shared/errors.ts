@@ -13,6 +13,8 @@ export const appErrorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   upstream_failed: 502,
+  /** A service this server needs is not set up (payments without Stripe keys in production). */
+  not_configured: 503,
   /** The database is unreachable for a moment; the reply carries Retry-After. */
   unavailable: 503,
   internal: 500,

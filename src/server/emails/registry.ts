@@ -1,3 +1,4 @@
+import { billingConfirmationEmail } from '../features/billing/billing-confirmation-email.ts';
 import { competitiveAnalysisEmail } from '../features/competitor-reports/competitive-analysis-email.ts';
 import { consumerInsightsEmail } from '../features/sentiment-reports/consumer-insights-email.ts';
 import type { EmailComposer, EmailParamsSchema } from './composer.ts';
@@ -10,6 +11,7 @@ import type { EmailComposer, EmailParamsSchema } from './composer.ts';
 const productComposers: EmailComposer[] = [
   consumerInsightsEmail as unknown as EmailComposer,
   competitiveAnalysisEmail as unknown as EmailComposer,
+  billingConfirmationEmail as unknown as EmailComposer,
 ];
 
 const composers = new Map<string, EmailComposer>();

@@ -4,6 +4,8 @@ import { registerAdDiscoveryRoutes } from './ad-discovery/routes.ts';
 import { registerAdLibraryRoutes } from './ad-library/routes.ts';
 import { registerAuditReportRoutes } from './audit-reports/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
+import { registerBillingRoutes } from './billing/routes.ts';
+import { registerStripeWebhookRoute } from './billing/webhook-routes.ts';
 import { registerBrandRoutes } from './brands/routes.ts';
 import { registerCompetitorReportRoutes } from './competitor-reports/routes.ts';
 import { registerCompetitorRoutes } from './competitors/routes.ts';
@@ -33,4 +35,6 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerPageWatchRoutes(app, ctx);
   registerCompetitorReportRoutes(app, ctx);
   registerAdDiscoveryRoutes(app, ctx);
+  registerBillingRoutes(app, ctx);
+  registerStripeWebhookRoute(app, ctx);
 }

@@ -143,3 +143,13 @@ export class WebhookSignatureError extends Error {
     this.name = 'WebhookSignatureError';
   }
 }
+
+/** A provider that sends signed webhooks (Stripe). */
+export interface WebhookVerifier {
+  /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not verify. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): BillingEvent;
+}
+
+export function verifiesWebhooks(provider: BillingProvider | null): provider is BillingProvider & WebhookVerifier {
+  return provider !== null && typeof (provider as Partial<WebhookVerifier>).parseWebhook === 'function';
+}

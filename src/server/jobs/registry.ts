@@ -1,4 +1,6 @@
 import type { JobDependencies } from './define-job.ts';
+import { createAdvanceDemoBillingHandler } from './definitions/advance-demo-billing.handler.ts';
+import { ADVANCE_DEMO_BILLING_CRON, advanceDemoBilling } from './definitions/advance-demo-billing.ts';
 import { createCheckLandingPagesHandler } from './definitions/check-landing-pages.handler.ts';
 import { checkLandingPagesJob } from './definitions/check-landing-pages.ts';
 import { createDiscoverAdsHandler } from './definitions/discover-ads.handler.ts';
@@ -52,4 +54,8 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(checkLandingPagesJob, createCheckLandingPagesHandler(deps));
   await queue.work(recheckLandingPages, createRecheckLandingPagesHandler(deps, queue));
   await queue.schedule(recheckLandingPages, RECHECK_LANDING_PAGES_CRON, {});
+  if (deps.config.billing.mode === 'demo' && !deps.config.isProduction) {
+    await queue.work(advanceDemoBilling, createAdvanceDemoBillingHandler(deps, queue));
+    await queue.schedule(advanceDemoBilling, ADVANCE_DEMO_BILLING_CRON, {});
+  }
 }
