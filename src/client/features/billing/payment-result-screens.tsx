@@ -4,7 +4,7 @@ import type { TCheckPaymentStatusResponse } from '../../../shared/schemas/billin
 import { Spinner } from '../../components/spinner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { NoticeCard } from './checkout-notices.tsx';
-import { paymentSuccessText } from './payment-return.ts';
+import { paymentPendingText, paymentSuccessText } from './payment-return.ts';
 
 export function VerifyingPayment() {
   return (
@@ -15,7 +15,6 @@ export function VerifyingPayment() {
 }
 
 export function PaymentSucceeded({ result }: { result: TCheckPaymentStatusResponse }) {
-  const { summary, detail } = paymentSuccessText(result);
   return (
     <NoticeCard
       icon={<CircleCheck aria-hidden="true" />}
@@ -31,13 +30,20 @@ export function PaymentSucceeded({ result }: { result: TCheckPaymentStatusRespon
         </>
       }
     >
-      <p className="font-medium text-foreground">{summary}</p>
-      {detail && <p>{detail}</p>}
+      <p>{paymentSuccessText(result)}</p>
     </NoticeCard>
   );
 }
 
-export function PaymentPending({ onCheckAgain, checking }: { onCheckAgain: () => void; checking: boolean }) {
+export function PaymentPending({
+  result,
+  onCheckAgain,
+  checking,
+}: {
+  result: TCheckPaymentStatusResponse;
+  onCheckAgain: () => void;
+  checking: boolean;
+}) {
   return (
     <NoticeCard
       icon={<Clock aria-hidden="true" />}
@@ -54,7 +60,7 @@ export function PaymentPending({ onCheckAgain, checking }: { onCheckAgain: () =>
         </>
       }
     >
-      <p>Your payment is being processed. You'll receive an email confirmation once it's complete.</p>
+      <p>{paymentPendingText(result)}</p>
       <p className="text-sm">Your plan changes as soon as the payment is confirmed.</p>
     </NoticeCard>
   );

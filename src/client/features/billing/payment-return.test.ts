@@ -40,15 +40,18 @@ describe('paymentSuccessText', () => {
     trialEnd: null,
   };
 
-  it('gives Starter full access for 1 brand', () => {
-    expect(paymentSuccessText(base).summary).toBe('You now have full access for 1 brand.');
+  it("uses the server's words, which carry the dates", () => {
+    const message = 'You now have full access to Brandlens for 1 brand until 24 April 2026.';
+    expect(paymentSuccessText({ ...base, message })).toBe(message);
+  });
+
+  it('gives Starter full access for 1 brand when the server sent no words', () => {
+    expect(paymentSuccessText(base)).toBe('You now have full access for 1 brand.');
   });
 
   it('says a monthly subscription is active, with the trial end in British English', () => {
-    const text = paymentSuccessText({ ...base, plan: 'agency', amount: 229, trialEnd: '2026-03-15' });
-    expect(text.summary).toBe('Your Agency subscription is now active.');
-    expect(text.detail).toBe(
-      'Your free trial runs until 15 March 2026; the first monthly payment of £229 is taken then.',
+    expect(paymentSuccessText({ ...base, plan: 'agency', amount: 229, trialEnd: '2026-03-15' })).toBe(
+      'Your Agency subscription is now active. Your free trial ends on 15 March 2026, when your card is first charged £229.',
     );
   });
 });

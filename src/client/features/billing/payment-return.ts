@@ -34,20 +34,24 @@ export const PAYMENT_DETAILS_MISSING =
   'This address does not carry the details of a payment, so there is nothing to check.';
 export const DEFAULT_PAYMENT_ERROR = 'There was an issue with your payment. Please try again.';
 
-/** SPEC §8 'Payment Successful': Starter's full access for 1 brand, otherwise the now active subscription. */
-export function paymentSuccessText(result: TCheckPaymentStatusResponse): { summary: string; detail: string | null } {
+/**
+ * SPEC §8 'Payment Successful': the server's words, which carry the dates (Starter's full access for
+ * 1 brand until when, a subscription's trial end); these from the plans table if it sent none.
+ */
+export function paymentSuccessText(result: TCheckPaymentStatusResponse): string {
+  if (result.message.trim()) return result.message;
   const plan = plans[result.plan];
-  if (result.plan === 'starter') {
-    return {
-      summary: 'You now have full access for 1 brand.',
-      detail: `Your ${plan.name} plan gives you ${plan.limits.accessDays} days of everything Brandlens does.`,
-    };
-  }
+  if (result.plan === 'starter') return 'You now have full access for 1 brand.';
   const trialEnd = formatLongDate(result.trialEnd);
-  return {
-    summary: `Your ${plan.name} subscription is now active.`,
-    detail: trialEnd
-      ? `Your free trial runs until ${trialEnd}; the first monthly payment of ${formatPlanPrice(plan)} is taken then.`
-      : null,
-  };
+  const active = `Your ${plan.name} subscription is now active.`;
+  return trialEnd
+    ? `${active} Your free trial ends on ${trialEnd}, when your card is first charged ${formatPlanPrice(plan)}.`
+    : active;
+}
+
+/** SPEC §4: a payment still processing; the server says what follows (a confirmation e-mail). */
+export function paymentPendingText(result: TCheckPaymentStatusResponse): string {
+  return (
+    result.message.trim() || "Your payment is being processed. You'll receive an email confirmation once it's complete."
+  );
 }

@@ -30,7 +30,7 @@ export default function PaymentSuccessPage() {
     if (result?.status !== 'succeeded' || celebrated.current === search) return;
     celebrated.current = search;
     clearSelectedPlan();
-    toast({ title: 'Payment Successful', description: paymentSuccessText(result).summary });
+    toast({ title: 'Payment Successful', description: paymentSuccessText(result) });
     void refreshAfterPlanChange(queryClient);
   }, [result, search, queryClient]);
 
@@ -40,7 +40,7 @@ export default function PaymentSuccessPage() {
   else if (!result) screen = <VerifyingPayment />;
   else if (result.status === 'succeeded') screen = <PaymentSucceeded result={result} />;
   else if (result.status === 'processing') {
-    screen = <PaymentPending checking={status.isFetching} onCheckAgain={() => void status.refetch()} />;
+    screen = <PaymentPending result={result} checking={status.isFetching} onCheckAgain={() => void status.refetch()} />;
   } else screen = <PaymentFailed message={result.message || DEFAULT_PAYMENT_ERROR} />;
 
   return <div className="py-6 sm:py-10">{screen}</div>;

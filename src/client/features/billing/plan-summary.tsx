@@ -23,7 +23,7 @@ function Term({ children }: { children: ReactNode }) {
 export function PlanSummary({ plan, trial }: { plan: Plan; trial: boolean }) {
   const monthly = plan.interval === 'month';
   return (
-    <Card aria-label="Plan summary" className="h-fit">
+    <Card role="region" aria-label="Plan summary" className="h-fit">
       <CardHeader>
         <CardDescription>Plan summary</CardDescription>
         <CardTitle className="flex flex-wrap items-center gap-2 text-2xl">

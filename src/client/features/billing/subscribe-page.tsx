@@ -156,7 +156,7 @@ function Checkout({ plan }: { plan: TPaidPlanKey }) {
       <PageHeader title={`Get ${details.name}`} description="Review your plan, then complete checkout." />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <PlanSummary plan={details} trial={trial} />
-        <Card aria-label="Payment">
+        <Card role="region" aria-label="Payment">
           <CardHeader>
             <CardTitle className="flex items-center gap-2">
               <ShieldCheck aria-hidden="true" className="size-5 text-primary" />

@@ -25,16 +25,17 @@ function priceText(plan: TSubscription['plan']): string {
 function SubscriptionDetails({ subscription }: { subscription: TSubscription }) {
   const starter = subscription.type === 'starter';
   const periodEnd = formatLongDate(subscription.currentPeriodEnd);
-  const trialEnd = subscription.status === 'trialing' ? formatLongDate(subscription.trialEnd) : '';
+  const trialing = subscription.status === 'trialing';
+  const trialEnd = trialing ? formatLongDate(subscription.trialEnd) : '';
   const expiry = formatLongDate(subscription.expiryDate);
-  const running = subscription.status === 'active' || subscription.status === 'trialing';
+  const running = subscription.status === 'active' || trialing;
+  // In a trial the period ends with the trial, whose end is shown already, unless it is the end of all.
+  const periodTerm = subscription.cancelAtPeriodEnd ? 'Ends on' : trialing ? null : 'Renews on';
   return (
     <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
       <Detail term="Price">{priceText(subscription.plan)}</Detail>
       {trialEnd && <Detail term="Free trial ends">{trialEnd}</Detail>}
-      {!starter && periodEnd && running && (
-        <Detail term={subscription.cancelAtPeriodEnd ? 'Ends on' : 'Renews on'}>{periodEnd}</Detail>
-      )}
+      {!starter && periodEnd && running && periodTerm && <Detail term={periodTerm}>{periodEnd}</Detail>}
       {starter && expiry && <Detail term={subscription.isExpired ? 'Expired on' : 'Access until'}>{expiry}</Detail>}
       {starter && !subscription.isExpired && subscription.daysRemaining !== null && (
         <Detail term="Days remaining">{daysText(subscription.daysRemaining)}</Detail>
