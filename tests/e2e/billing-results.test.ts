@@ -109,4 +109,26 @@ describe('payment results', () => {
     expect(problems.some((line) => line === '409 /api/get-or-create-subscription')).toBe(true);
     await page.context().close();
   });
+
+  it("a free account's Settings offers both monthly plans and View Plans; an upgrade opens checkout for it", async () => {
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
+    const problems = recordProblems(page);
+    await signInThroughPage(page, 'free.settings@example.com');
+    await page.getByRole('link', { name: 'Settings' }).first().click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByText('Free', { exact: true }).first().waitFor();
+    expect(await page.getByTestId('subscription-status').count()).toBe(0);
+    await page.getByLabel('Brand audits').getByText('0 / 1').waitFor();
+    await page.getByLabel('Consumer insights').getByText('Not included').waitFor();
+    expect(await page.getByRole('link', { name: 'View Plans' }).getAttribute('href')).toBe('/landing#pricing');
+    await page.getByRole('button', { name: 'Upgrade to SMB' }).waitFor();
+    expect(await screenshotBothWidths(page, 'settings-free')).toBeLessThanOrEqual(0);
+
+    await page.getByRole('button', { name: 'Upgrade to Agency' }).click();
+    await page.waitForURL((url) => url.pathname === '/subscribe');
+    await page.getByRole('heading', { name: 'Get Agency' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('selectedPlan'))).toBe('agency');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 });

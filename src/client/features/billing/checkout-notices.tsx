@@ -7,6 +7,13 @@ import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.t
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent } from '../../components/ui/card.tsx';
 import { errorDisplayMessage } from '../../lib/api.ts';
+import { cn } from '../../lib/utils.ts';
+
+const toneClasses = {
+  primary: 'bg-primary/10 text-primary',
+  success: 'bg-success/15 text-success',
+  destructive: 'bg-destructive/10 text-destructive',
+};
 
 /** A page-wide notice in place of the checkout: an icon, a heading, what happened and what to do. */
 export function NoticeCard({
@@ -15,7 +22,9 @@ export function NoticeCard({
   children,
   actions,
   label,
+  tone = 'primary',
 }: {
+  tone?: 'primary' | 'success' | 'destructive';
   icon: ReactNode;
   title: string;
   children: ReactNode;
@@ -25,7 +34,7 @@ export function NoticeCard({
   return (
     <Card aria-label={label ?? title} className="mx-auto w-full max-w-lg">
       <CardContent className="flex flex-col items-center gap-4 py-4 text-center">
-        <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary [&>svg]:size-7">
+        <span className={cn('flex size-14 items-center justify-center rounded-full [&>svg]:size-7', toneClasses[tone])}>
           {icon}
         </span>
         <h1 className="font-bold text-2xl tracking-tight">{title}</h1>

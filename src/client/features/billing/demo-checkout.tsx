@@ -28,7 +28,7 @@ function outcomeChoices(intentKind: TIntentKind): OutcomeChoice[] {
     {
       outcome: 'pending',
       label: 'It stays pending',
-      description: 'The bank has not confirmed yet, as with some bank checks: the plan waits.',
+      description: "The payment waits for the bank's confirmation; the plan starts once it completes.",
     },
     {
       outcome: 'fail',

@@ -17,6 +17,7 @@ export function VerifyingPayment() {
 export function PaymentSucceeded({ result }: { result: TCheckPaymentStatusResponse }) {
   return (
     <NoticeCard
+      tone="success"
       icon={<CircleCheck aria-hidden="true" />}
       title="Payment Successful!"
       actions={
@@ -77,6 +78,7 @@ const commonIssues = [
 export function PaymentFailed({ message }: { message: string }) {
   return (
     <NoticeCard
+      tone="destructive"
       icon={<CircleX aria-hidden="true" />}
       title="Payment Failed"
       actions={

@@ -26,7 +26,8 @@ function SubscriptionDetails({ subscription }: { subscription: TSubscription }) 
   const starter = subscription.type === 'starter';
   const periodEnd = formatLongDate(subscription.currentPeriodEnd);
   const trialing = subscription.status === 'trialing';
-  const trialEnd = trialing ? formatLongDate(subscription.trialEnd) : '';
+  // A cancelled trial simply ends: its one date is the end below.
+  const trialEnd = trialing && !subscription.cancelAtPeriodEnd ? formatLongDate(subscription.trialEnd) : '';
   const expiry = formatLongDate(subscription.expiryDate);
   const running = subscription.status === 'active' || trialing;
   // In a trial the period ends with the trial, whose end is shown already, unless it is the end of all.
@@ -63,7 +64,7 @@ export function SubscriptionOverview({ details }: { details: TSubscriptionDetail
             )}
           </p>
         </div>
-        <dl className="space-y-1 text-right">
+        <dl className="space-y-1 sm:text-right">
           <dt className="text-muted-foreground text-xs">Brands</dt>
           <dd className="font-semibold text-xl tabular-nums">
             {details.brands.used} / {limitText(details.brands.limit)}

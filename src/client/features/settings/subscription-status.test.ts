@@ -70,12 +70,13 @@ describe('usage', () => {
     expect(usageText({ used: 2, limit: 5 })).toBe('2 / 5');
     expect(usageText({ used: 3, limit: null })).toBe('3 / Unlimited');
     expect(usageText({ used: 7, limit: 999 })).toBe('7 / Unlimited');
+    expect(usageText({ used: 0, limit: 0 })).toBe('Not included');
   });
 
-  it('fills the bar by share used, capped at full; no bar when unlimited', () => {
+  it('fills the bar by share used, capped at full; no bar when unlimited or not included', () => {
     expect(usagePercent({ used: 1, limit: 5 })).toBe(20);
     expect(usagePercent({ used: 9, limit: 5 })).toBe(100);
-    expect(usagePercent({ used: 0, limit: 0 })).toBe(100);
     expect(usagePercent({ used: 4, limit: null })).toBeNull();
+    expect(usagePercent({ used: 0, limit: 0 })).toBeNull();
   });
 });

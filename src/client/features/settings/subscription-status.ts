@@ -40,15 +40,21 @@ export function limitText(limit: number | null): string {
   return limit === null || limit >= UNLIMITED_BRANDS ? 'Unlimited' : String(limit);
 }
 
-/** '2 / 5', '3 / Unlimited' */
-export function usageText(usage: { used: number; limit: number | null }): string {
-  return `${usage.used} / ${limitText(usage.limit)}`;
+type Usage = { used: number; limit: number | null };
+
+/** A plan without the feature at all (Free's insights and competitor reports). */
+export function notIncluded(usage: Usage): boolean {
+  return usage.limit !== null && usage.limit <= 0;
 }
 
-/** How full an allowance is, 0 to 100; null when unlimited (no bar). A zero allowance is full. */
-export function usagePercent(usage: { used: number; limit: number | null }): number | null {
-  if (usage.limit === null || usage.limit >= UNLIMITED_BRANDS) return null;
-  if (usage.limit <= 0) return 100;
+/** '2 / 5', '3 / Unlimited', or 'Not included' for an allowance of none */
+export function usageText(usage: Usage): string {
+  return notIncluded(usage) ? 'Not included' : `${usage.used} / ${limitText(usage.limit)}`;
+}
+
+/** How full an allowance is, 0 to 100; null (no bar) when unlimited or not included. */
+export function usagePercent(usage: Usage): number | null {
+  if (usage.limit === null || usage.limit >= UNLIMITED_BRANDS || notIncluded(usage)) return null;
   return Math.min(100, Math.round((usage.used / usage.limit) * 100));
 }
 

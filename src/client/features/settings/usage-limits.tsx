@@ -1,7 +1,7 @@
 import type { TSubscriptionDetails } from '../../../shared/schemas/billing.ts';
 import { Progress } from '../../components/ui/progress.tsx';
 import { cn } from '../../lib/utils.ts';
-import { usagePercent, usageText } from './subscription-status.ts';
+import { notIncluded, usagePercent, usageText } from './subscription-status.ts';
 
 const usageRows = [
   { key: 'audits', label: 'Brand audits' },
@@ -25,10 +25,20 @@ export function UsageLimits({ usage }: { usage: TSubscriptionDetails['usage'] })
             <li key={key} className="space-y-2 rounded-lg border p-3" aria-label={label}>
               <div className="flex items-baseline justify-between gap-2 text-sm">
                 <span className="text-muted-foreground">{label}</span>
-                <span className={cn('font-medium tabular-nums', full && 'text-destructive')}>{usageText(item)}</span>
+                <span
+                  className={cn(
+                    'font-medium tabular-nums',
+                    full && 'text-destructive',
+                    notIncluded(item) && 'text-muted-foreground',
+                  )}
+                >
+                  {usageText(item)}
+                </span>
               </div>
               {percent === null ? (
-                <p className="text-muted-foreground text-xs">No limit on your plan</p>
+                <p className="text-muted-foreground text-xs">
+                  {notIncluded(item) ? 'Upgrade to use it' : 'No limit on your plan'}
+                </p>
               ) : (
                 <Progress
                   value={percent}
