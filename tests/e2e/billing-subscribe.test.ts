@@ -10,6 +10,7 @@ import {
   payWithTestCheckout,
   recordProblems,
   screenshotBothWidths,
+  toastTitled,
   trialEndTexts,
   userByEmail,
 } from '../helpers/checkout.ts';
@@ -30,7 +31,7 @@ async function expectStatus(page: Page, label: string) {
 /** The success screen and its toast, then Settings through View Subscription. */
 async function expectSuccessThenSettings(page: Page, message: RegExp) {
   await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
-  await page.getByText('Payment Successful', { exact: true }).waitFor();
+  await toastTitled(page, 'Payment Successful');
   await page.getByText(message).first().waitFor();
   expect(await page.evaluate(() => localStorage.getItem('selectedPlan'))).toBeNull();
   expect(await screenshotBothWidths(page, 'payment-success')).toBeLessThanOrEqual(0);
@@ -45,14 +46,14 @@ async function cancelThenReactivate(page: Page, runningLabel: string) {
   const dialog = page.getByRole('alertdialog');
   await dialog.getByText(/Your plan stays active until \d+ \w+ \d{4}/).waitFor();
   await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
-  await page.getByText('Subscription Cancelled', { exact: true }).waitFor();
+  await toastTitled(page, 'Subscription Cancelled');
   await expectStatus(page, 'Cancelling');
   await page.getByText('Ends on', { exact: true }).waitFor();
   expect(await page.getByRole('button', { name: 'Cancel Subscription' }).count()).toBe(0);
   await screenshotBothWidths(page, 'settings-cancelling');
 
   await page.getByRole('button', { name: 'Reactivate Subscription' }).click();
-  await page.getByText('Subscription Reactivated', { exact: true }).waitFor();
+  await toastTitled(page, 'Subscription Reactivated');
   await expectStatus(page, runningLabel);
   await page.getByRole('button', { name: 'Cancel Subscription' }).waitFor();
 }

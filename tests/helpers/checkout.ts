@@ -20,6 +20,15 @@ export function recordProblems(page: Page): string[] {
   return problems;
 }
 
+/** Waits for a toast with this title in the notification region (Radix Toast). */
+export async function toastTitled(page: Page, title: string) {
+  await page
+    .getByRole('region', { name: /^Notifications/ })
+    .getByText(title, { exact: true })
+    .first()
+    .waitFor();
+}
+
 /**
  * A visitor picks a paid plan in the landing page's pricing section, then signs in through
  * development sign-in; the sign-in carries the plan and lands on the subscribe screen for it.
