@@ -23,14 +23,14 @@ async function expectFailedScreen(page: Page, reason: string | RegExp) {
 }
 
 describe('payment results', () => {
-  it('a declined card shows the failed screen, and Try Again reaches /upgrade with the same plan', async () => {
+  it('a declined card shows the failed screen; Try Again reaches /upgrade with the same plan, and a good card then succeeds', async () => {
     const page = await newPage(e2e.browser, e2e.server.baseURL);
     const problems = recordProblems(page);
     await signInThroughPage(page, 'declined@example.com');
-    // Chosen by address alone, so /upgrade has only the plan last shown at checkout to go on.
+    // An older choice is still stored; the address names Agency, and Try Again must come back to it.
+    await page.evaluate(() => localStorage.setItem('selectedPlan', 'starter'));
     await page.goto('/subscribe?plan=agency');
     await page.getByRole('heading', { name: 'Get Agency' }).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('selectedPlan'))).toBeNull();
     await payWithTestCheckout(page, `Start ${TRIAL_DAYS}-day free trial`, 'declined');
 
     await expectFailedScreen(page, 'Your card was declined. (Test checkout: you chose a failed payment.)');
@@ -38,8 +38,12 @@ describe('payment results', () => {
     await page.getByRole('link', { name: 'Try Again' }).click();
     await page.waitForURL((url) => url.pathname === '/upgrade');
     await page.getByRole('heading', { name: 'Get Agency' }).waitFor();
-    await page.getByRole('form', { name: 'Test checkout' }).waitFor();
     expect((await userByEmail(e2e.server.database, 'declined@example.com')).planType).toBe('free');
+    // The same checkout, tried again with a card that works.
+    await payWithTestCheckout(page, `Start ${TRIAL_DAYS}-day free trial`, 'succeeds');
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.getByText(/Your Agency subscription is now active/).first().waitFor();
+    expect((await userByEmail(e2e.server.database, 'declined@example.com')).planType).toBe('agency');
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -32,7 +32,7 @@ export function NoticeCard({
   label?: string;
 }) {
   return (
-    <Card aria-label={label ?? title} className="mx-auto w-full max-w-lg">
+    <Card aria-label={label ?? title} className="mx-auto mt-6 w-full max-w-lg sm:mt-10">
       <CardContent className="flex flex-col items-center gap-4 py-4 text-center">
         <span className={cn('flex size-14 items-center justify-center rounded-full [&>svg]:size-7', toneClasses[tone])}>
           {icon}

@@ -11,6 +11,14 @@ describe('checkoutPlanFrom', () => {
     expect(checkoutPlanFrom({ query: '', selectedPlan: null, lastCheckoutPlan: 'agency' })).toBe('agency');
   });
 
+  it('on /upgrade, takes the plan last shown at checkout before the chosen plan', () => {
+    const stored = { query: null, selectedPlan: 'starter', lastCheckoutPlan: 'agency' };
+    expect(checkoutPlanFrom(stored, 'upgrade')).toBe('agency');
+    expect(checkoutPlanFrom({ ...stored, lastCheckoutPlan: null }, 'upgrade')).toBe('starter');
+    expect(checkoutPlanFrom({ ...stored, query: 'smb' }, 'upgrade')).toBe('smb');
+    expect(checkoutPlanFrom(none, 'upgrade')).toBe('smb');
+  });
+
   it('shows SMB when nothing names a plan', () => {
     expect(checkoutPlanFrom(none)).toBe('smb');
   });

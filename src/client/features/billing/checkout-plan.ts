@@ -15,13 +15,17 @@ export type CheckoutPlanSources = {
 };
 
 /**
- * The plan to show: ?plan, else the chosen plan, else the plan last shown at checkout, else SMB.
- * The first of them that is given decides: a value that is not a plan key means SMB.
+ * The plan to show. /subscribe: ?plan, else the chosen plan, else the plan last shown at checkout.
+ * /upgrade (Try Again after a failed payment) is for the last plan shown at checkout first (DESIGN
+ * §7.7), then the chosen plan. Else SMB. The first value given decides: one that is not a plan key
+ * means SMB.
  */
-export function checkoutPlanFrom(sources: CheckoutPlanSources): PlanKey {
-  const given = [sources.query, sources.selectedPlan, sources.lastCheckoutPlan].find(
-    (value) => value !== null && value.trim() !== '',
-  );
+export function checkoutPlanFrom(sources: CheckoutPlanSources, screen: 'subscribe' | 'upgrade' = 'subscribe'): PlanKey {
+  const stored =
+    screen === 'upgrade'
+      ? [sources.lastCheckoutPlan, sources.selectedPlan]
+      : [sources.selectedPlan, sources.lastCheckoutPlan];
+  const given = [sources.query, ...stored].find((value) => value !== null && value.trim() !== '');
   const value = given?.trim();
   return isPlanKey(value) ? value : DEFAULT_CHECKOUT_PLAN;
 }

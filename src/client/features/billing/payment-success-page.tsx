@@ -43,5 +43,5 @@ export default function PaymentSuccessPage() {
     screen = <PaymentPending result={result} checking={status.isFetching} onCheckAgain={() => void status.refetch()} />;
   } else screen = <PaymentFailed message={result.message || DEFAULT_PAYMENT_ERROR} />;
 
-  return <div className="py-6 sm:py-10">{screen}</div>;
+  return screen;
 }

@@ -176,20 +176,24 @@ function Checkout({ plan }: { plan: TPaidPlanKey }) {
 }
 
 /**
- * /subscribe and /upgrade: the plan from ?plan, else the chosen plan, else the plan last shown here,
- * else SMB (SPEC §2, DESIGN §7.7). The free plan has nothing to pay and goes to the dashboard.
+ * /subscribe and /upgrade: the plan from ?plan, else the chosen plan or the plan last shown here
+ * (/upgrade takes the latter first), else SMB (SPEC §2, DESIGN §7.7). The free plan has nothing to pay and goes to the dashboard.
  */
 export default function SubscribePage() {
   const search = useSearch();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
+  const screen = location === '/upgrade' ? 'upgrade' : 'subscribe';
   const plan = useMemo(
     () =>
-      checkoutPlanFrom({
-        query: new URLSearchParams(search).get('plan'),
-        selectedPlan: readSelectedPlanValue(),
-        lastCheckoutPlan: getLastCheckoutPlan(),
-      }),
-    [search],
+      checkoutPlanFrom(
+        {
+          query: new URLSearchParams(search).get('plan'),
+          selectedPlan: readSelectedPlanValue(),
+          lastCheckoutPlan: getLastCheckoutPlan(),
+        },
+        screen,
+      ),
+    [search, screen],
   );
 
   useEffect(() => {
