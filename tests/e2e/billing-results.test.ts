@@ -42,7 +42,10 @@ describe('payment results', () => {
     // The same checkout, tried again with a card that works.
     await payWithTestCheckout(page, `Start ${TRIAL_DAYS}-day free trial`, 'succeeds');
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
-    await page.getByText(/Your Agency subscription is now active/).first().waitFor();
+    await page
+      .getByText(/Your Agency subscription is now active/)
+      .first()
+      .waitFor();
     expect((await userByEmail(e2e.server.database, 'declined@example.com')).planType).toBe('agency');
     expect(problems).toEqual([]);
     await page.context().close();

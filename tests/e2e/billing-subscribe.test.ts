@@ -97,6 +97,11 @@ describe('buying each paid plan through the test checkout', () => {
   it('SMB: pricing, sign-in, the dashboard sends on to /subscribe, the free trial starts, cancel and reactivate', async () => {
     const page = await newPage(e2e.browser, e2e.server.baseURL);
     const problems = recordProblems(page);
+    // The test checkout needs nothing of Stripe's: neither Stripe.js nor the card form's code loads.
+    const stripeLoads: string[] = [];
+    page.on('request', (request) => {
+      if (/stripe/i.test(request.url())) stripeLoads.push(request.url());
+    });
     await choosePlanAndSignIn(page, 'smb', 'smb.buyer@example.com');
     // The chosen plan is still remembered: the dashboard hands it on to the subscribe screen.
     await page.goto('/');
@@ -123,6 +128,7 @@ describe('buying each paid plan through the test checkout', () => {
     expect(await screenshotBothWidths(page, 'settings-smb-trial')).toBeLessThanOrEqual(0);
 
     await cancelThenReactivate(page, `Free Trial (${TRIAL_DAYS} days)`);
+    expect(stripeLoads).toEqual([]);
 
     // The shell read the new plan: five brands on the dashboard.
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
