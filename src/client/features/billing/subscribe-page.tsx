@@ -163,7 +163,7 @@ function Checkout({ plan }: { plan: TPaidPlanKey }) {
               Payment
             </CardTitle>
             <CardDescription>
-              {trial ? 'Add a card for when your trial ends.' : `${formatPlanPrice(details)} today.`}
+              {trial ? 'Nothing is charged until your trial ends.' : `${formatPlanPrice(details)} today.`}
             </CardDescription>
           </CardHeader>
           <CardContent>
