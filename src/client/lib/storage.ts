@@ -4,6 +4,8 @@ import { isPlanKey, type PlanKey } from '../../shared/plans.ts';
 export const storageKeys = {
   /** The plan chosen on the landing page or in settings: free, starter, smb or agency. */
   selectedPlan: 'selectedPlan',
+  /** The paid plan the subscribe screen last showed, so /upgrade (payment failed, Try Again) shows it again. */
+  lastCheckoutPlan: 'lastCheckoutPlan',
   /** Development account switching: the e-mail to act as, honoured only when forceAccountSwitch is 'true'. */
   accountSwitchEmail: 'accountSwitchEmail',
   forceAccountSwitch: 'forceAccountSwitch',
@@ -46,4 +48,17 @@ export function setSelectedPlan(plan: PlanKey): void {
 
 export function clearSelectedPlan(): void {
   removeLocal(storageKeys.selectedPlan);
+}
+
+/** Whatever is stored under selectedPlan, valid or not: the subscribe screen treats an unknown plan as SMB. */
+export function readSelectedPlanValue(): string | null {
+  return readLocal(storageKeys.selectedPlan);
+}
+
+export function getLastCheckoutPlan(): string | null {
+  return readLocal(storageKeys.lastCheckoutPlan);
+}
+
+export function setLastCheckoutPlan(plan: PlanKey): void {
+  writeLocal(storageKeys.lastCheckoutPlan, plan);
 }

@@ -1,5 +1,13 @@
 import { PageHeader } from '../../components/layout/page-header.tsx';
+import { SubscriptionCard } from './subscription-card.tsx';
 
 export default function SettingsPage() {
-  return <PageHeader title="Settings" />;
+  return (
+    <>
+      <PageHeader title="Settings" description="Manage your account and subscription" />
+      <div className="space-y-6">
+        <SubscriptionCard />
+      </div>
+    </>
+  );
 }
