@@ -94,3 +94,19 @@ export async function getBrandOrThrow(db: Database, actor: Actor, brandId: strin
 export function requireAdmin(actor: Actor): void {
   if (!actor.isAdmin) throw new AppError('forbidden', "You don't have permission to access this page");
 }
+
+/** Whether the actor works in their own account rather than, as a team member, in an agency's. */
+export function isWorkspaceOwner(actor: Actor): boolean {
+  return actor.workspaceOwnerId === actor.user.id;
+}
+
+/**
+ * Refuses (403) what only an account's owner may do: manage its team, create API tokens, anything
+ * on its billing or the account itself. A team member shares the agency's brands and reports, not
+ * the agency's account. `what` completes "Team members cannot ...".
+ */
+export function assertWorkspaceOwner(actor: Actor, what = 'do this'): void {
+  if (!isWorkspaceOwner(actor)) {
+    throw new AppError('forbidden', `Team members cannot ${what}; only the agency account's owner can.`);
+  }
+}
