@@ -1,5 +1,6 @@
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
+import { TeamCard } from './team-card.tsx';
 
 export default function SettingsPage() {
   return (
@@ -7,6 +8,7 @@ export default function SettingsPage() {
       <PageHeader title="Settings" description="Manage your account and subscription" />
       <div className="space-y-6">
         <SubscriptionCard />
+        <TeamCard />
       </div>
     </>
   );
