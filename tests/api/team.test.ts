@@ -222,6 +222,7 @@ describe('a team member works in the agency’s account', () => {
     expect(me).toMatchObject({
       planType: 'free',
       workspacePlanType: 'agency',
+      maxBrands: 999,
       agencyOwnerId: await userId('sharing-agency@example.com'),
     });
   });

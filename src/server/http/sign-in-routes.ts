@@ -44,7 +44,8 @@ export async function toCurrentUser(db: Database, actor: Actor): Promise<TCurren
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     planType: user.planType,
-    maxBrands: user.maxBrands,
+    // The brand allowance of the workspace: a team member adds brands to the agency's account.
+    maxBrands: workspace.maxBrands,
     starterPurchaseDate: user.starterPurchaseDate?.toISOString() ?? null,
     starterUsageCount: user.starterUsageCount,
     isAdmin: actor.isAdmin,

@@ -9,6 +9,7 @@ export const ZCurrentUser = z.object({
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   planType: z.enum(planKeys),
+  /** The workspace's brand allowance (the agency's for a team member); 999 means unlimited */
   maxBrands: z.number().int(),
   starterPurchaseDate: z.string().nullable(),
   starterUsageCount: z.number().int(),

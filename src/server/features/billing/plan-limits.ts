@@ -77,7 +77,7 @@ async function auditAllowanceOf(db: Database, owner: Owner): Promise<AuditAllowa
 export async function workspacePlanOf(db: Database, ownerOrId: Owner | string) {
   const owner = typeof ownerOrId === 'string' ? await ownerOrThrow(db, ownerOrId) : ownerOrId;
   const allowance = await auditAllowanceOf(db, owner);
-  return { planType: owner.planType, auditsRemaining: allowance.remaining };
+  return { planType: owner.planType, maxBrands: owner.maxBrands, auditsRemaining: allowance.remaining };
 }
 
 export async function assertCanStartAudit(db: Database, ownerId: string): Promise<void> {
