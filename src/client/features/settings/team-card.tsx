@@ -27,7 +27,7 @@ import { useAddTeamMember, useRemoveTeamMember, useTeamMembers, useTeamMembershi
 
 function TeamCardFrame({ description, children }: { description: string; children: ReactNode }) {
   return (
-    <Card aria-labelledby="team-card-title">
+    <Card role="region" aria-labelledby="team-card-title">
       <CardHeader>
         <CardTitle id="team-card-title" className="flex items-center gap-2">
           <Users aria-hidden="true" className="size-5 text-primary" />
