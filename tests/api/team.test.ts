@@ -143,6 +143,17 @@ describe('team members: adding, listing, removing', () => {
     expect((await inject('DELETE', memberUrl('ana+clients@example.com'), owner)).statusCode).toBe(200);
   });
 
+  it('lets only one of several additions racing for the last place through', async () => {
+    expect(await teamRows('team-owner@example.com')).toHaveLength(AGENCY_TEAM_LIMIT - 1);
+    const responses = await Promise.all(
+      ['racer1@example.com', 'racer2@example.com', 'racer3@example.com'].map((memberEmail) =>
+        inject('POST', '/api/team-members', owner, { memberEmail }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await teamRows('team-owner@example.com')).toHaveLength(AGENCY_TEAM_LIMIT);
+  });
+
   it('gives another agency 404 for this team’s member, and leaves the member in place', async () => {
     const other = await agencyOwner('other-agency@example.com');
     const response = await inject('DELETE', memberUrl('ana.member@example.com'), other);
@@ -167,7 +178,7 @@ describe('team members: adding, listing, removing', () => {
       );
       expect(response.statusCode, `${method} ${url}`).toBe(401);
     }
-    expect(await teamRows('team-owner@example.com')).toHaveLength(AGENCY_TEAM_LIMIT - 1);
+    expect(await teamRows('team-owner@example.com')).toHaveLength(AGENCY_TEAM_LIMIT);
   });
 
   it('refuses team management on any plan but Agency (403 plan_feature)', async () => {
