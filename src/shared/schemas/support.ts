@@ -118,6 +118,23 @@ export const ZSupportMessageList = z.object({
 });
 export type TSupportMessageList = z.infer<typeof ZSupportMessageList>;
 
+/**
+ * The inbox's search and filters as one test, the same the server applies: the screen filters what
+ * it already shows at once while the server's answer for the new filters is on its way.
+ */
+export function supportMessageMatches(
+  message: Pick<TSupportMessage, 'name' | 'email' | 'subject' | 'message' | 'status' | 'priority'>,
+  filters: { q?: string | undefined; status?: TSupportStatus | undefined; priority?: TSupportPriority | undefined },
+): boolean {
+  if (filters.status && message.status !== filters.status) return false;
+  if (filters.priority && message.priority !== filters.priority) return false;
+  const q = filters.q?.trim().toLowerCase();
+  if (!q) return true;
+  return [message.name, message.email, message.subject, message.message].some((field) =>
+    field.toLowerCase().includes(q),
+  );
+}
+
 /** PATCH /api/admin/support-messages/{id} */
 export const ZUpdateSupportStatusRequest = z.object({
   status: z.enum(supportStatuses, { error: 'Status must be one of open, in_progress or resolved' }),
