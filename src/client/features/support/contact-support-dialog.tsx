@@ -82,7 +82,10 @@ export function ContactSupportDialog({
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
-  const set = (key: keyof Fields) => (value: string) => setFields((current) => ({ ...current, [key]: value }));
+  const set = (key: keyof Fields) => (value: string) => {
+    setFields((current) => ({ ...current, [key]: value }));
+    setMissing(false);
+  };
 
   const changeOpen = (next: boolean) => {
     if (!next && send.isPending) return;
