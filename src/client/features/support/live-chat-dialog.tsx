@@ -91,7 +91,7 @@ export function LiveChatDialog({
           </span>
           <div className="min-w-0">
             <DialogTitle>Live Chat</DialogTitle>
-            <DialogDescription>Instant answers from the Brandlens assistant</DialogDescription>
+            <DialogDescription>The Brandlens assistant usually replies in about 2 minutes</DialogDescription>
           </div>
         </DialogHeader>
         <div className="min-h-48 flex-1 overflow-y-auto px-5 py-4">
