@@ -16,6 +16,7 @@ import { registerOutboxRoutes } from './outbox/routes.ts';
 import { registerPageWatchRoutes } from './page-watch/routes.ts';
 import { registerRecommendationRoutes } from './recommendations/routes.ts';
 import { registerSentimentReportRoutes } from './sentiment-reports/routes.ts';
+import { registerSupportRoutes } from './support/routes.ts';
 import { registerTeamRoutes } from './team/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 
@@ -38,5 +39,6 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerAdDiscoveryRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
   registerStripeWebhookRoute(app, ctx);
+  registerSupportRoutes(app, ctx);
   registerTeamRoutes(app, ctx);
 }

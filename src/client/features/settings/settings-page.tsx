@@ -1,4 +1,6 @@
 import { PageHeader } from '../../components/layout/page-header.tsx';
+import { HelpCard } from './help-card.tsx';
+import { MobileAppCard } from './mobile-app-card.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
 import { TeamCard } from './team-card.tsx';
 
@@ -9,6 +11,8 @@ export default function SettingsPage() {
       <div className="space-y-6">
         <SubscriptionCard />
         <TeamCard />
+        <HelpCard />
+        <MobileAppCard />
       </div>
     </>
   );
