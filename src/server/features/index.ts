@@ -12,8 +12,10 @@ import { registerCompetitorRoutes } from './competitors/routes.ts';
 import type { FeatureContext } from './context.ts';
 import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
 import { registerInsightRoutes } from './insights/routes.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerOutboxRoutes } from './outbox/routes.ts';
 import { registerPageWatchRoutes } from './page-watch/routes.ts';
+import { registerProfileRoutes } from './profile/routes.ts';
 import { registerRecommendationRoutes } from './recommendations/routes.ts';
 import { registerSentimentReportRoutes } from './sentiment-reports/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
@@ -37,4 +39,6 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerAdDiscoveryRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
   registerStripeWebhookRoute(app, ctx);
+  registerProfileRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
 }
