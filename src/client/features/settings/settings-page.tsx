@@ -1,4 +1,6 @@
 import { PageHeader } from '../../components/layout/page-header.tsx';
+import { NotificationsCard } from './notifications-card.tsx';
+import { ProfileCard } from './profile-card.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
 
 export default function SettingsPage() {
@@ -6,7 +8,9 @@ export default function SettingsPage() {
     <>
       <PageHeader title="Settings" description="Manage your account and subscription" />
       <div className="space-y-6">
+        <ProfileCard />
         <SubscriptionCard />
+        <NotificationsCard />
       </div>
     </>
   );
