@@ -5,6 +5,8 @@ import { planKeys } from '../plans.ts';
 export const ZCurrentUser = z.object({
   id: z.uuid(),
   email: z.string(),
+  /** Whether an identity provider verified this e-mail (the Verified badge in Settings) */
+  emailVerified: z.boolean(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),

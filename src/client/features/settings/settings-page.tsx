@@ -1,6 +1,8 @@
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { HelpCard } from './help-card.tsx';
 import { MobileAppCard } from './mobile-app-card.tsx';
+import { NotificationsCard } from './notifications-card.tsx';
+import { ProfileCard } from './profile-card.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
 import { TeamCard } from './team-card.tsx';
 
@@ -9,8 +11,10 @@ export default function SettingsPage() {
     <>
       <PageHeader title="Settings" description="Manage your account and subscription" />
       <div className="space-y-6">
+        <ProfileCard />
         <SubscriptionCard />
         <TeamCard />
+        <NotificationsCard />
         <HelpCard />
         <MobileAppCard />
       </div>
