@@ -69,6 +69,18 @@ describe('access', () => {
     expect(visible.map((row) => row.name)).toEqual(['Agency Client']);
   });
 
+  it('in production, honours a membership only for an e-mail an identity provider verified', async () => {
+    const production = testConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    const { user: agency } = await brandFor('verified-agency@example.com', 'Verified Agency Client');
+    await database.db.update(users).set({ planType: 'agency' }).where(eq(users.id, agency.id));
+    await database.db.insert(agencyTeamMembers).values({ agencyUserId: agency.id, memberEmail: 'claimed@example.com' });
+    const claimant = await upsertUserByEmail(database.db, { email: 'claimed@example.com' });
+
+    expect((await resolveActor(database.db, production, claimant)).ownerIds).toEqual([claimant.id]);
+    const verified = { ...claimant, emailVerified: true };
+    expect((await resolveActor(database.db, production, verified)).ownerIds).toEqual([claimant.id, agency.id]);
+  });
+
   it('lets only the account owner, never a team member, take owner-only actions', async () => {
     const { user: agency } = await brandFor('owner-only@example.com', 'Owner Only Client');
     await database.db.update(users).set({ planType: 'agency' }).where(eq(users.id, agency.id));

@@ -55,7 +55,10 @@ export async function resolveActor(db: Database, config: Config, user: User): Pr
     query = prepareAgenciesOfMember(db);
     agenciesOfMember.set(db, query);
   }
-  const agencies = await query.execute({ email: user.email.toLowerCase() });
+  // Memberships are matched by e-mail, and Settings lets anyone type any e-mail: in production a
+  // membership counts only for an address an identity provider verified at sign-in.
+  const mayJoinTeams = user.emailVerified || !config.isProduction;
+  const agencies = mayJoinTeams ? await query.execute({ email: user.email.toLowerCase() }) : [];
   const agencyIds = agencies.map((row) => row.agencyUserId).filter((id) => id !== user.id);
   return {
     user,
