@@ -193,21 +193,19 @@ describe('what a check cannot do', () => {
     expect(await snapshotsOf(id)).toEqual([]);
   });
 
-  it('refuses the free plan (403 plan_feature) on both routes', async () => {
+  it('refuses the free plan a check (403 plan_feature), and still shows what was watched', async () => {
     const id = await addCompetitor('Free Rival', site.url);
     await setPlan(target.database, 'watch-owner@example.com', 'free');
     try {
-      for (const [method, url] of [
-        ['POST', `/api/competitors/${id}/page-snapshots`],
-        ['GET', `/api/competitors/${id}/page-changes`],
-      ] as const) {
-        const response = await inject(method, url, owner);
-        expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({
-          code: 'plan_feature',
-          message: featureLimitMessage('free', 'competitorTracking'),
-        });
-      }
+      const check = await inject('POST', `/api/competitors/${id}/page-snapshots`, owner);
+      expect(check.statusCode).toBe(403);
+      expect(check.json()).toEqual({
+        code: 'plan_feature',
+        message: featureLimitMessage('free', 'competitorTracking'),
+      });
+      const changes = await inject('GET', `/api/competitors/${id}/page-changes`, owner);
+      expect(changes.statusCode).toBe(200);
+      expect(changes.json()).toMatchObject({ competitorId: id });
     } finally {
       await setPlan(target.database, 'watch-owner@example.com', 'smb');
     }

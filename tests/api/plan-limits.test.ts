@@ -56,7 +56,7 @@ describe('the free audit, counted per account over its history', () => {
     expect((await inject('DELETE', `/api/brands/${first}`, cookie)).statusCode).toBe(204);
     const second = await createBrand(cookie, 'Second Co');
     const again = await startAudit(cookie, second);
-    expect(again.statusCode).toBe(409);
+    expect(again.statusCode).toBe(403);
     expect(again.json()).toEqual({ message: auditLimitMessage('free'), code: 'plan_limit' });
     expect(await remaining(cookie)).toBe(0);
   });

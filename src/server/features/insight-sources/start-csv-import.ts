@@ -10,7 +10,7 @@ import {
   readCsvFile,
 } from '../../integrations/insight-sources/csv/csv-import.ts';
 import { importInsightsCsvJob } from '../../jobs/definitions/import-insights-csv.ts';
-import { insightRoomOf } from '../billing/plan-limits.ts';
+import { assertCanChangeBrand, insightRoomOf } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { failTask } from '../tasks/task-progress.ts';
 import { importFileKey, importFiles, removeImportFile } from './import-files.ts';
@@ -30,7 +30,11 @@ export async function startCsvImport(
 ): Promise<TImportTask> {
   const { fields, fileName, bytes } = input;
   const brand = await getBrandOrThrow(ctx.db, actor, fields.brandId);
-  const { room, planType } = await insightRoomOf(ctx.db, brand.userId);
+  const owner = await assertCanChangeBrand(ctx.db, brand, {
+    feature: 'consumerInsights',
+    toDoMore: 'add more insights',
+  });
+  const { room, planType } = await insightRoomOf(ctx.db, owner);
   if (room === 0) throw new AppError('plan_limit', insightLimitMessage(planType));
 
   let usable: number;
