@@ -126,7 +126,7 @@ export function AdLibraryCard({
         )}
       </CardHeader>
       <CardContent className="space-y-4">
-        <PlatformNote />
+        {!readOnly && <PlatformNote />}
         <div className="flex flex-wrap gap-3">
           <FilterSelect
             id="ad-filter-competitor"

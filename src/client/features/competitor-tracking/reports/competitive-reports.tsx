@@ -149,6 +149,9 @@ export function CompetitiveReports({
     return <LoadErrorAlert what="competitor reports" error={reports.error} onRetry={() => void reports.refetch()} />;
   }
   const [latest, ...history] = reports.data;
+  if (readOnly && !latest) {
+    return <p className="text-muted-foreground text-sm">No competitor reports were generated for {brand.name}.</p>;
+  }
   return (
     <div className="grid gap-6">
       <GenerateCard brand={brand} latest={latest} readiness={readiness} readOnly={readOnly} />
