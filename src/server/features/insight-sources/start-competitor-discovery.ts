@@ -1,10 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
-import { insightLimitMessage } from '../../../shared/plans.ts';
 import { noCompetitorSourcesMessage, type TCompetitorDiscoveryTask } from '../../../shared/schemas/insight-sources.ts';
 import { insightSources } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
-import { assertCanChangeBrand, insightRoomOf } from '../billing/plan-limits.ts';
+import { insightRoomForBrand } from '../billing/plan-limits.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
 import { COMPETITOR_DISCOVERY_KIND, toCompetitorDiscoveryTask } from './source-dtos.ts';
@@ -20,12 +19,7 @@ export async function startCompetitorDiscovery(
 ): Promise<TCompetitorDiscoveryTask> {
   const competitor = await getCompetitorOrThrow(ctx.db, actor, input.competitorId);
   const brand = await getBrandOrThrow(ctx.db, actor, competitor.brandId);
-  const owner = await assertCanChangeBrand(ctx.db, brand, {
-    feature: 'consumerInsights',
-    toDoMore: 'add more insights',
-  });
-  const { room, planType } = await insightRoomOf(ctx.db, owner);
-  if (room === 0) throw new AppError('plan_limit', insightLimitMessage(planType));
+  await insightRoomForBrand(ctx.db, brand);
   const [feeds] = await ctx.db
     .select({ value: count() })
     .from(insightSources)

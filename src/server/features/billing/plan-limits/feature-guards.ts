@@ -2,12 +2,11 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import {
   competitorReportLimitMessage,
   featureLimitMessage,
-  insightLimitMessage,
   type PlanFeature,
   plans,
 } from '../../../../shared/plans.ts';
 import type { Database } from '../../../db/client.ts';
-import { competitorReports, consumerInsights } from '../../../db/schema/index.ts';
+import { competitorReports } from '../../../db/schema/index.ts';
 import { AppError } from '../../../http/errors.ts';
 import { accessPeriodOf, assertAccessNotEnded } from './access-period.ts';
 import { type Owner, type OwnerOrId, ownerOrThrow } from './owner.ts';
@@ -22,35 +21,6 @@ export function assertOwnerPlanAllows(owner: Owner, feature: PlanFeature): void 
 /** assertOwnerPlanAllows by the owner's id (or row). */
 export async function assertPlanAllows(db: Database, ownerOrId: OwnerOrId, feature: PlanFeature): Promise<void> {
   assertOwnerPlanAllows(await ownerOrThrow(db, ownerOrId), feature);
-}
-
-/** The consumer insights stored under an account now. */
-export async function insightsStored(db: Database, ownerId: string): Promise<number> {
-  const [stored] = await db
-    .select({ value: count() })
-    .from(consumerInsights)
-    .where(eq(consumerInsights.userId, ownerId));
-  return stored?.value ?? 0;
-}
-
-/**
- * How many more insights an account may keep (null: unlimited), under which plan. The allowance
- * counts the insights stored now, so deleting some makes room. Throws the plan's refusal when
- * consumer insights are not in the plan at all, or when its access period has ended.
- */
-export async function insightRoomOf(db: Database, ownerOrId: OwnerOrId) {
-  const owner = await ownerOrThrow(db, ownerOrId);
-  assertOwnerPlanAllows(owner, 'consumerInsights');
-  assertAccessNotEnded(owner, 'add more insights');
-  const limit = plans[owner.planType].limits.insights;
-  if (limit === null) return { room: null, planType: owner.planType };
-  return { room: Math.max(0, limit - (await insightsStored(db, owner.id))), planType: owner.planType };
-}
-
-/** Refuses adding `wanted` insights when the plan's allowance has no room for them all (403 plan_limit). */
-export async function assertInsightRoom(db: Database, ownerOrId: OwnerOrId, wanted: number): Promise<void> {
-  const { room, planType } = await insightRoomOf(db, ownerOrId);
-  if (room !== null && room < wanted) throw new AppError('plan_limit', insightLimitMessage(planType));
 }
 
 /** Competitor reports generated under an account since `since` (the plan's start), or ever. */

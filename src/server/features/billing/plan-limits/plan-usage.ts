@@ -4,7 +4,8 @@ import type { Database } from '../../../db/client.ts';
 import { brands } from '../../../db/schema/index.ts';
 import { accessPeriodOf } from './access-period.ts';
 import { auditsUsed } from './audit-allowance.ts';
-import { competitorReportsGenerated, insightsStored } from './feature-guards.ts';
+import { competitorReportsGenerated } from './feature-guards.ts';
+import { insightsStored } from './insight-allowance.ts';
 import { ownerOrThrow } from './owner.ts';
 
 export type Usage = { used: number; limit: number | null };
