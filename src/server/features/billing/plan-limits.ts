@@ -11,13 +11,11 @@ export {
 export {
   assertCanChangeBrand,
   type BrandAccess,
-  type BrandRef,
   brandAccessOf,
-  type ChangeNeeds,
   changeableBrandsOf,
 } from './plan-limits/brand-changes.ts';
 export { assertBrandSlotFree } from './plan-limits/brand-slots.ts';
 export { assertCanCreateCompetitorReport, assertPlanAllows } from './plan-limits/feature-guards.ts';
 export { assertInsightRoom, insightRoomForBrand, insightRoomOf } from './plan-limits/insight-allowance.ts';
-export { type Owner, ownerOrThrow } from './plan-limits/owner.ts';
+export type { Owner } from './plan-limits/owner.ts';
 export { planUsageOf, type Usage } from './plan-limits/plan-usage.ts';

@@ -18,7 +18,11 @@ export function assertOwnerPlanAllows(owner: Owner, feature: PlanFeature): void 
   }
 }
 
-/** assertOwnerPlanAllows by the owner's id (or row). */
+/**
+ * assertOwnerPlanAllows by the owner's id (or row), for what belongs to an account rather than a
+ * brand (the agency features: team, white label, API tokens); a brand's data goes through
+ * assertCanChangeBrand.
+ */
 export async function assertPlanAllows(db: Database, ownerOrId: OwnerOrId, feature: PlanFeature): Promise<void> {
   assertOwnerPlanAllows(await ownerOrThrow(db, ownerOrId), feature);
 }
