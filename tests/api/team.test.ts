@@ -122,7 +122,7 @@ describe('team members: adding, listing, removing', () => {
       expect(response.statusCode, response.body).toBe(201);
     }
     const eleventh = await inject('POST', '/api/team-members', owner, { memberEmail: 'one-too-many@example.com' });
-    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.statusCode).toBe(403);
     expect(eleventh.json()).toEqual({ message: teamLimitMessage, code: 'plan_limit' });
     expect((await inject('GET', '/api/team-members', owner)).json()).toHaveLength(AGENCY_TEAM_LIMIT);
   });
@@ -150,7 +150,7 @@ describe('team members: adding, listing, removing', () => {
         inject('POST', '/api/team-members', owner, { memberEmail }),
       ),
     );
-    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 403, 403]);
     expect(await teamRows('team-owner@example.com')).toHaveLength(AGENCY_TEAM_LIMIT);
   });
 
