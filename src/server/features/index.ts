@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAccountRoutes } from './account/routes.ts';
 import { registerActionItemRoutes } from './action-items/routes.ts';
 import { registerAdDiscoveryRoutes } from './ad-discovery/routes.ts';
 import { registerAdLibraryRoutes } from './ad-library/routes.ts';
@@ -37,4 +38,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerAdDiscoveryRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
   registerStripeWebhookRoute(app, ctx);
+  registerAccountRoutes(app, ctx);
 }
