@@ -1,4 +1,6 @@
 import { PageHeader } from '../../components/layout/page-header.tsx';
+import { DangerZoneCard } from './danger-zone-card.tsx';
+import { DataExportCard } from './data-export-card.tsx';
 import { SubscriptionCard } from './subscription-card.tsx';
 
 export default function SettingsPage() {
@@ -7,6 +9,8 @@ export default function SettingsPage() {
       <PageHeader title="Settings" description="Manage your account and subscription" />
       <div className="space-y-6">
         <SubscriptionCard />
+        <DataExportCard />
+        <DangerZoneCard />
       </div>
     </>
   );
