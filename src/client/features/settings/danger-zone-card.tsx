@@ -94,7 +94,7 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
 export function DangerZoneCard() {
   const [open, setOpen] = useState(false);
   return (
-    <Card aria-labelledby="danger-zone-card-title" className="border-destructive/50">
+    <Card role="region" aria-labelledby="danger-zone-card-title" className="border-destructive/50">
       <CardHeader>
         <CardTitle id="danger-zone-card-title" className="flex items-center gap-2 text-destructive">
           <TriangleAlert aria-hidden="true" className="size-5" />

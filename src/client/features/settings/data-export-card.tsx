@@ -75,7 +75,7 @@ export function DataExportCard() {
   const preparing = current?.status === 'processing' || start.isPending;
 
   return (
-    <Card aria-labelledby="data-export-card-title">
+    <Card role="region" aria-labelledby="data-export-card-title">
       <CardHeader>
         <CardTitle id="data-export-card-title" className="flex items-center gap-2">
           <Download aria-hidden="true" className="size-5 text-primary" />

@@ -9,7 +9,7 @@ import { getLatestAccountExport, openAccountExportDownload, startAccountExport }
 import { deleteAccount } from './delete-account.ts';
 
 /** Deletion may call the payment provider; an export reads everything: both are rare by nature. */
-const rare = { rateLimit: { max: 10, timeWindow: '1 hour' } };
+const rare = { rateLimit: { max: 30, timeWindow: '1 hour' } };
 
 /** The account itself: deleting it (erasure) and downloading everything it holds (access). */
 export function registerAccountRoutes(parent: FastifyInstance, ctx: FeatureContext) {
