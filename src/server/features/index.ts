@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAccountRoutes } from './account/routes.ts';
 import { registerActionItemRoutes } from './action-items/routes.ts';
 import { registerAdDiscoveryRoutes } from './ad-discovery/routes.ts';
 import { registerAdLibraryRoutes } from './ad-library/routes.ts';
@@ -45,4 +46,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerTeamRoutes(app, ctx);
   registerProfileRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
+  registerAccountRoutes(app, ctx);
 }

@@ -1,6 +1,8 @@
 import type { JobDependencies } from './define-job.ts';
 import { createAdvanceDemoBillingHandler } from './definitions/advance-demo-billing.handler.ts';
 import { ADVANCE_DEMO_BILLING_CRON, advanceDemoBilling } from './definitions/advance-demo-billing.ts';
+import { createBuildAccountExportHandler } from './definitions/build-account-export.handler.ts';
+import { buildAccountExportJob } from './definitions/build-account-export.ts';
 import { createCheckLandingPagesHandler } from './definitions/check-landing-pages.handler.ts';
 import { checkLandingPagesJob } from './definitions/check-landing-pages.ts';
 import { createDiscoverAdsHandler } from './definitions/discover-ads.handler.ts';
@@ -15,6 +17,8 @@ import { createFailStaleInsightTasksHandler } from './definitions/fail-stale-ins
 import { FAIL_STALE_INSIGHT_TASKS_CRON, failStaleInsightTasks } from './definitions/fail-stale-insight-tasks.ts';
 import { createImportInsightsCsvHandler } from './definitions/import-insights-csv.handler.ts';
 import { importInsightsCsvJob } from './definitions/import-insights-csv.ts';
+import { createPurgeAccountExportsHandler } from './definitions/purge-account-exports.handler.ts';
+import { PURGE_ACCOUNT_EXPORTS_CRON, purgeAccountExports } from './definitions/purge-account-exports.ts';
 import { createPurgeExpiredSessionsHandler } from './definitions/purge-expired-sessions.handler.ts';
 import { PURGE_EXPIRED_SESSIONS_CRON, purgeExpiredSessions } from './definitions/purge-expired-sessions.ts';
 import { createRecheckLandingPagesHandler } from './definitions/recheck-landing-pages.handler.ts';
@@ -58,6 +62,9 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.schedule(recheckLandingPages, RECHECK_LANDING_PAGES_CRON, {});
   await queue.work(sendWeeklyDigests, createSendWeeklyDigestsHandler(deps, queue));
   await queue.schedule(sendWeeklyDigests, SEND_WEEKLY_DIGESTS_CRON, {});
+  await queue.work(buildAccountExportJob, createBuildAccountExportHandler(deps));
+  await queue.work(purgeAccountExports, createPurgeAccountExportsHandler(deps));
+  await queue.schedule(purgeAccountExports, PURGE_ACCOUNT_EXPORTS_CRON, {});
   if (deps.config.billing.mode === 'demo' && !deps.config.isProduction) {
     await queue.work(advanceDemoBilling, createAdvanceDemoBillingHandler(deps, queue));
     await queue.schedule(advanceDemoBilling, ADVANCE_DEMO_BILLING_CRON, {});

@@ -1,4 +1,6 @@
 import { PageHeader } from '../../components/layout/page-header.tsx';
+import { DangerZoneCard } from './danger-zone-card.tsx';
+import { DataExportCard } from './data-export-card.tsx';
 import { HelpCard } from './help-card.tsx';
 import { MobileAppCard } from './mobile-app-card.tsx';
 import { NotificationsCard } from './notifications-card.tsx';
@@ -15,6 +17,8 @@ export default function SettingsPage() {
         <SubscriptionCard />
         <TeamCard />
         <NotificationsCard />
+        <DataExportCard />
+        <DangerZoneCard />
         <HelpCard />
         <MobileAppCard />
       </div>
