@@ -25,6 +25,8 @@ export type ComposedEmail = {
   html: string;
   text: string;
   attachments: EmailAttachment[];
+  /** One-click unsubscribe (RFC 8058): sent as List-Unsubscribe with List-Unsubscribe-Post */
+  unsubscribeUrl?: string;
 };
 
 /** Stored as JSON on the outbox row: plain data only (no Dates, no class instances). */

@@ -37,6 +37,16 @@ describe('buildRawMessage', () => {
     expect(mail.headers.find((header) => header.key === 'auto-submitted')?.value).toBe('auto-generated');
   });
 
+  it('carries a one-click unsubscribe link when the message has one, and none otherwise', async () => {
+    const url = 'https://app.example/api/notifications/unsubscribe?token=abc';
+    const mail = await PostalMime.parse(await buildRawMessage({ ...input, unsubscribeUrl: url }));
+    const header = (key: string) => mail.headers.find((item) => item.key === key)?.value;
+    expect(header('list-unsubscribe')).toBe(`<${url}>`);
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const plain = await PostalMime.parse(await buildRawMessage(input));
+    expect(plain.headers.some((item) => item.key === 'list-unsubscribe')).toBe(false);
+  });
+
   it('ends every line with CRLF, as RFC 5322 requires of a stored message', async () => {
     const raw = (await buildRawMessage(input)).toString('latin1');
     expect(raw).toContain('\r\n');

@@ -36,7 +36,12 @@ export async function buildRawMessage(input: RawMessageInput): Promise<Buffer> {
     messageId: input.messageId,
     date: input.date,
     // Written by the product, not a person: out-of-office replies are not sent back (RFC 3834).
-    headers: { 'Auto-Submitted': 'auto-generated' },
+    headers: {
+      'Auto-Submitted': 'auto-generated',
+      ...(input.unsubscribeUrl
+        ? { 'List-Unsubscribe': `<${input.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+        : {}),
+    },
     // Attachments are given as buffers; nothing is read from disk or fetched from a URL.
     disableFileAccess: true,
     disableUrlAccess: true,

@@ -46,6 +46,7 @@ export const auditCompleteEmail = defineEmailComposer({
     const reportUrl = `${deps.config.publicUrl}/audit-results/${audit.id}`;
     const summary = `${brandName} scored ${scoreText(overall)} overall.`;
 
+    const unsubscribeUrl = unsubscribeUrlFor(deps.config, user.id, 'auditComplete');
     const { html, text } = renderEmail({
       preheader: summary,
       title: `Your audit of ${brandName} is complete`,
@@ -74,8 +75,14 @@ export const auditCompleteEmail = defineEmailComposer({
       ],
       footerNote: 'You received this because audit complete e-mails are on in your Brandlens notification settings.',
       publicUrl: deps.config.publicUrl,
-      unsubscribeUrl: unsubscribeUrlFor(deps.config, user.id, 'auditComplete'),
+      unsubscribeUrl,
     });
-    return { subject: `Brandlens: your audit of ${brandName} is complete`, html, text, attachments: [] };
+    return {
+      subject: `Brandlens: your audit of ${brandName} is complete`,
+      html,
+      text,
+      attachments: [],
+      unsubscribeUrl,
+    };
   },
 });

@@ -92,6 +92,7 @@ export const weeklyDigestEmail = defineEmailComposer({
     ]
       .filter(Boolean)
       .join(', ');
+    const unsubscribeUrl = unsubscribeUrlFor(deps.config, user.id, 'weeklyDigest');
     const { html, text } = renderEmail({
       preheader: `Your week: ${summary}.`,
       title: 'Your week in Brandlens',
@@ -112,8 +113,8 @@ export const weeklyDigestEmail = defineEmailComposer({
       ],
       footerNote: 'You received this because the weekly digest is on in your Brandlens notification settings.',
       publicUrl: deps.config.publicUrl,
-      unsubscribeUrl: unsubscribeUrlFor(deps.config, user.id, 'weeklyDigest'),
+      unsubscribeUrl,
     });
-    return { subject: `Brandlens: your week (${summary})`, html, text, attachments: [] };
+    return { subject: `Brandlens: your week (${summary})`, html, text, attachments: [], unsubscribeUrl };
   },
 });
