@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerActionItemRoutes } from './action-items/routes.ts';
 import { registerAdDiscoveryRoutes } from './ad-discovery/routes.ts';
 import { registerAdLibraryRoutes } from './ad-library/routes.ts';
+import { registerApiTokenRoutes } from './api-tokens/routes.ts';
 import { registerAuditReportRoutes } from './audit-reports/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
 import { registerBillingRoutes } from './billing/routes.ts';
@@ -37,4 +38,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerAdDiscoveryRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
   registerStripeWebhookRoute(app, ctx);
+  registerApiTokenRoutes(app, ctx);
 }

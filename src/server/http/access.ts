@@ -94,3 +94,10 @@ export async function getBrandOrThrow(db: Database, actor: Actor, brandId: strin
 export function requireAdmin(actor: Actor): void {
   if (!actor.isAdmin) throw new AppError('forbidden', "You don't have permission to access this page");
 }
+
+/** Owner-only actions (API tokens, the team, billing): an agency team member acting in the owner's workspace is refused. */
+export function assertWorkspaceOwner(actor: Actor): void {
+  if (actor.user.id !== actor.workspaceOwnerId) {
+    throw new AppError('forbidden', 'Only the account owner can do this; team members cannot.');
+  }
+}
