@@ -52,7 +52,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: TCreatedApiToken) =
   };
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_10rem_auto] sm:items-end">
-      <div className="space-y-2">
+      <div className="grid gap-2">
         <Label htmlFor="api-token-name">Token name</Label>
         <Input
           id="api-token-name"
@@ -62,7 +62,8 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: TCreatedApiToken) =
           onChange={(event) => setName(event.target.value)}
         />
       </div>
-      <div className="space-y-2">
+      {/* A grid, not space-y: Radix adds a hidden native select after the trigger inside a form. */}
+      <div className="grid gap-2">
         <Label htmlFor="api-token-expiry">Expires after</Label>
         <Select value={expiry} onValueChange={setExpiry}>
           <SelectTrigger id="api-token-expiry" className="w-full">
@@ -101,20 +102,20 @@ function NewTokenNotice({ token, onDone }: { token: TCreatedApiToken; onDone: ()
       <AlertTitle>Copy your new token now</AlertTitle>
       <AlertDescription className="space-y-3">
         <p>This is the only time it is shown: Brandlens keeps only a fingerprint of it.</p>
-        <div className="flex gap-2">
+        <div className="flex w-full gap-2">
           <Input
             readOnly
             aria-label={`New API token ${token.name}`}
             value={token.token}
             onFocus={(event) => event.currentTarget.select()}
-            className="min-w-0 font-mono text-xs"
+            className="min-w-0 flex-1 font-mono"
           />
           <Button variant="outline" onClick={() => void copy()}>
             <Copy aria-hidden="true" />
             Copy
           </Button>
         </div>
-        <Button variant="ghost" size="sm" onClick={onDone}>
+        <Button variant="outline" size="sm" onClick={onDone}>
           I have copied it
         </Button>
       </AlertDescription>

@@ -20,7 +20,9 @@ section.route{background:#fff;border:1px solid #e2e8f0;border-radius:.5rem;paddi
 .head{display:flex;flex-wrap:wrap;align-items:baseline;gap:.5rem}.path{font-family:ui-monospace,monospace;font-weight:600;word-break:break-all}
 .method{font-family:ui-monospace,monospace;font-size:.75rem;font-weight:700;padding:.1rem .4rem;border-radius:.25rem;background:#0f172a;color:#fff}
 .access{font-size:.8rem;color:#475569}table{border-collapse:collapse;width:100%;font-size:.875rem;margin:.5rem 0}
-th,td{text-align:left;padding:.25rem .5rem;border-top:1px solid #f1f5f9;vertical-align:top}th{color:#475569;font-weight:600}
+th,td{text-align:left;padding:.25rem .5rem;border-top:1px solid #f1f5f9;vertical-align:top}
+td:first-child,td:nth-child(2){white-space:nowrap}td:nth-child(3){min-width:10rem}
+.fields{overflow-x:auto}th{color:#475569;font-weight:600}
 `;
 
 function typeText(schema: JsonSchema): string {
@@ -93,12 +95,12 @@ function routeHtml({ method, path, operation }: Entry): string {
   const table =
     rows.length === 0
       ? ''
-      : `<table><thead><tr><th>Field</th><th>In</th><th>Type</th><th>Required</th></tr></thead><tbody>${rows
+      : `<div class="fields"><table><thead><tr><th>Field</th><th>In</th><th>Type</th><th>Required</th></tr></thead><tbody>${rows
           .map(
             (row) =>
               `<tr><td><code>${escapeHtml(row.name)}</code>${row.description ? `<br>${escapeHtml(row.description)}` : ''}</td><td>${escapeHtml(row.where)}</td><td>${escapeHtml(row.type)}</td><td>${row.required ? 'yes' : 'no'}</td></tr>`,
           )
-          .join('')}</tbody></table>`;
+          .join('')}</tbody></table></div>`;
   return `<section class="route" id="${escapeHtml(operation.operationId)}"><div class="head"><span class="method">${escapeHtml(method.toUpperCase())}</span><span class="path">${escapeHtml(path)}</span></div><p>${escapeHtml(operation.summary)}</p><div class="access">${escapeHtml(access)}</div>${table}</section>`;
 }
 
