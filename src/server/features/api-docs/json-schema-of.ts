@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { $ZodType } from 'zod/v4/core';
 
 export type JsonSchema = {
   type?: string | string[];
@@ -24,7 +25,7 @@ export type JsonSchema = {
  * already JSON Schema is used as it is.
  */
 export function jsonSchemaOf(schema: unknown, io: 'input' | 'output'): JsonSchema {
-  if (!(schema instanceof z.ZodType)) return (schema ?? {}) as JsonSchema;
+  if (!(schema instanceof $ZodType)) return (schema ?? {}) as JsonSchema;
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
