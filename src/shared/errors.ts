@@ -5,10 +5,14 @@ export const appErrorStatus = {
   forbidden: 403,
   /** The account's plan does not include the feature at all; the UI offers an upgrade. */
   plan_feature: 403,
+  /**
+   * The plan includes the feature but not this: its allowance (audits, insights, brands) is used up,
+   * its access period has ended, or the brand is beyond the plan's brands (read-only). The UI offers
+   * an upgrade, as for plan_feature.
+   */
+  plan_limit: 403,
   not_found: 404,
   conflict: 409,
-  /** The plan includes the feature but its allowance (audits, insights, brands) is used up. */
-  plan_limit: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

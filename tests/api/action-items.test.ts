@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TActionItem } from '../../src/shared/schemas/recommendations.ts';
 import { auditDetailFixture } from '../fixtures/audit-detail.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { seedCompletedAudit } from '../helpers/seed.ts';
+import { seedCompletedAudit, setPlan } from '../helpers/seed.ts';
 
 let target: TestApp;
 let owner: string;
@@ -11,6 +11,8 @@ let stranger: string;
 beforeAll(async () => {
   target = await createTestApp();
   owner = await target.signInAs('doer@example.com');
+  // Two brands: a plan that includes them both.
+  await setPlan(target.database, 'doer@example.com', 'smb');
   stranger = await target.signInAs('doer-stranger@example.com');
 });
 afterAll(async () => {

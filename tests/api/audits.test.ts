@@ -64,8 +64,11 @@ describe('POST /api/audits', () => {
     await setPlan(target.database, 'auditor@example.com', 'free');
     await target.database.db.update(audits).set({ status: 'completed' }).where(eq(audits.id, auditId));
     const response = await inject('POST', '/api/audits', owner, { brandId });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('Your Free plan includes 1 audit. Upgrade your plan to run more audits.');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({
+      message: 'Your Free plan includes 1 audit. Upgrade your plan to run more audits.',
+      code: 'plan_limit',
+    });
   });
 
   it('answers 400 without a brand, and for a brand with no website', async () => {
@@ -88,7 +91,8 @@ describe('POST /api/audits', () => {
     const answers = await Promise.all(
       Array.from({ length: 6 }, () => inject('POST', '/api/audits', racer, { brandId: brand.json().id })),
     );
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    // The first start takes the plan's one audit; the others are the plan's refusal.
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 403, 403, 403, 403, 403]);
     expect((await inject('GET', '/api/audits', racer)).json()).toHaveLength(1);
   });
 

@@ -60,6 +60,8 @@ describe('brands', () => {
       colourPalette: ['#1A2B3C', '#FFFFFF'],
       fonts: ['Inter'],
       logoUrl: logo.url,
+      readOnly: false,
+      readOnlyReason: null,
     });
     brandId = brand.id;
     const list = await inject('GET', '/api/brands', owner);
@@ -103,10 +105,10 @@ describe('brands', () => {
     expect(foreign.json().message).toBe('Upload the brand asset first');
   });
 
-  it('enforces maxBrands on the server with 409', async () => {
+  it('enforces maxBrands on the server with 403 plan_limit', async () => {
     const response = await inject('POST', '/api/brands', owner, { name: 'Second brand' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('Maximum brands limit (1) reached.');
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'Maximum brands limit (1) reached.', code: 'plan_limit' });
     await setPlan('brand-owner@example.com', 'smb', 5);
     const allowed = await inject('POST', '/api/brands', owner, { name: 'Second brand' });
     expect(allowed.statusCode).toBe(201);

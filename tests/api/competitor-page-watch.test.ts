@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competitorPageSnapshots, competitors, users } from '../../src/server/db/schema/index.ts';
+import { brands, competitorPageSnapshots, competitors, users } from '../../src/server/db/schema/index.ts';
 import { PRICING_NOT_FOUND } from '../../src/server/integrations/page-watch/pricing-page.ts';
-import { featureLimitMessage } from '../../src/shared/plans.ts';
+import { createWatchCompetitorPagesHandler } from '../../src/server/jobs/definitions/watch-competitor-pages.handler.ts';
+import { featureLimitMessage, type PlanKey, plans } from '../../src/shared/plans.ts';
 import { noWebsiteToWatchMessage, type TPageChanges, type TPageCheck } from '../../src/shared/schemas/page-watch.ts';
 import { type CompetitorSite, homePage, pricingPage, startCompetitorSite } from '../doubles/competitor-site.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -193,23 +195,77 @@ describe('what a check cannot do', () => {
     expect(await snapshotsOf(id)).toEqual([]);
   });
 
-  it('refuses the free plan (403 plan_feature) on both routes', async () => {
+  it('refuses the free plan a check (403 plan_feature), and still shows what was watched', async () => {
     const id = await addCompetitor('Free Rival', site.url);
     await setPlan(target.database, 'watch-owner@example.com', 'free');
     try {
-      for (const [method, url] of [
-        ['POST', `/api/competitors/${id}/page-snapshots`],
-        ['GET', `/api/competitors/${id}/page-changes`],
-      ] as const) {
-        const response = await inject(method, url, owner);
-        expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({
-          code: 'plan_feature',
-          message: featureLimitMessage('free', 'competitorTracking'),
-        });
-      }
+      const check = await inject('POST', `/api/competitors/${id}/page-snapshots`, owner);
+      expect(check.statusCode).toBe(403);
+      expect(check.json()).toEqual({
+        code: 'plan_feature',
+        message: featureLimitMessage('free', 'competitorTracking'),
+      });
+      const changes = await inject('GET', `/api/competitors/${id}/page-changes`, owner);
+      expect(changes.statusCode).toBe(200);
+      expect(changes.json()).toMatchObject({ competitorId: id });
     } finally {
       await setPlan(target.database, 'watch-owner@example.com', 'smb');
     }
+  });
+});
+
+describe('the weekly watch', () => {
+  /** An account on the plan with `brandCount` brands, oldest first; a competitor on the newest. */
+  async function watchedCompetitorOf(email: string, plan: PlanKey, brandCount: number) {
+    await target.signInAs(email);
+    await setPlan(target.database, email, plan);
+    const [user] = await target.database.db.select().from(users).where(eq(users.email, email));
+    const start = Date.now() - brandCount * 60_000;
+    const rows = await target.database.db
+      .insert(brands)
+      .values(
+        Array.from({ length: brandCount }, (_, index) => ({
+          userId: user!.id,
+          name: `${email} brand ${index + 1}`,
+          createdAt: new Date(start + index * 60_000),
+        })),
+      )
+      .returning();
+    const newest = rows.at(-1)!;
+    const [competitor] = await target.database.db
+      .insert(competitors)
+      .values({ userId: user!.id, brandId: newest.id, name: 'Watched Rival', website: site.url })
+      .returning();
+    return { userId: user!.id, competitorId: competitor!.id };
+  }
+
+  it('watches only competitors the plan still lets change: not after a Starter plan’s days, nor of read-only brands', async () => {
+    const watched = await watchedCompetitorOf('watched-smb@example.com', 'smb', plans.smb.limits.brands);
+    const readOnly = await watchedCompetitorOf('watched-beyond@example.com', 'smb', plans.smb.limits.brands + 1);
+    const free = await watchedCompetitorOf('watched-free@example.com', 'free', 1);
+    const expired = await watchedCompetitorOf('watched-expired@example.com', 'starter', 1);
+    const accessDays = plans.starter.limits.accessDays!;
+    await target.database.db
+      .update(users)
+      .set({ starterPurchaseDate: new Date(Date.now() - (accessDays + 1) * 24 * 60 * 60 * 1000) })
+      .where(eq(users.id, expired.userId));
+
+    const watch = createWatchCompetitorPagesHandler({
+      database: target.database,
+      config: target.config,
+      logger: pino({ level: 'silent' }),
+    });
+    const job = {
+      jobId: 'weekly',
+      retryCount: 0,
+      retryLimit: 1,
+      isFinalAttempt: true,
+      signal: new AbortController().signal,
+      logger: pino({ level: 'silent' }),
+    };
+    await watch({}, job);
+
+    expect(await snapshotsOf(watched.competitorId)).not.toHaveLength(0);
+    for (const skipped of [readOnly, free, expired]) expect(await snapshotsOf(skipped.competitorId)).toEqual([]);
   });
 });

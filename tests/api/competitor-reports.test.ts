@@ -120,13 +120,14 @@ describe('POST /api/competitor-reports', () => {
     expect((await post('/api/competitor-reports', stranger, { brandId })).statusCode).toBe(404);
   });
 
-  it('refuses the free plan (403) and a starter plan past its five reports (409)', async () => {
+  it('refuses the free plan (403 plan_feature) and a starter plan past its five reports (403 plan_limit)', async () => {
     try {
       await setPlan(target.database, OWNER, 'free');
       const free = await post('/api/competitor-reports', owner, { brandId });
       expect(free.statusCode).toBe(403);
       expect(free.json().code).toBe('plan_feature');
-      expect((await list(owner)).statusCode).toBe(403);
+      // What was generated before stays readable.
+      expect((await list(owner)).statusCode).toBe(200);
 
       await setPlan(target.database, OWNER, 'starter');
       await target.database.db
@@ -141,7 +142,7 @@ describe('POST /api/competitor-reports', () => {
       for (let i = made.length; i < 5; i += 1)
         expect((await post('/api/competitor-reports', owner, { brandId })).statusCode).toBe(201);
       const sixth = await post('/api/competitor-reports', owner, { brandId });
-      expect(sixth.statusCode).toBe(409);
+      expect(sixth.statusCode).toBe(403);
       expect(sixth.json()).toMatchObject({ code: 'plan_limit', message: competitorReportLimitMessage('starter') });
     } finally {
       await setPlan(target.database, OWNER, 'agency');
@@ -199,12 +200,12 @@ describe('POST /api/competitors/pdf', () => {
     );
   });
 
-  it('is refused on the free plan', async () => {
+  it('stays downloadable on the free plan, as what was generated before', async () => {
     await setPlan(target.database, OWNER, 'free');
     try {
       const response = await post('/api/competitors/pdf', owner, { brandId });
-      expect(response.statusCode).toBe(403);
-      expect(response.json().code).toBe('plan_feature');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
     } finally {
       await setPlan(target.database, OWNER, 'agency');
     }

@@ -207,27 +207,27 @@ describe('tenancy', () => {
 });
 
 describe('plans', () => {
-  it('refuses the free plan on all three routes with 403 plan_feature', async () => {
+  it('refuses the free plan new insights (403 plan_feature), and keeps what it had readable and removable', async () => {
     const cookie = await target.signInAs('insight-free@example.com');
     const brandId = await createBrand(cookie, 'Free Co');
-    const expected = { message: featureLimitMessage('free', 'consumerInsights'), code: 'plan_feature' };
-    const read = await listFor(cookie, brandId);
-    expect(read.statusCode).toBe(403);
-    expect(read.json()).toEqual(expected);
+    const empty = await listFor(cookie, brandId);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
     const add = await addFeedback(cookie, { brandId, content: PRAISE });
     expect(add.statusCode).toBe(403);
-    expect(add.json()).toEqual(expected);
+    expect(add.json()).toEqual({ message: featureLimitMessage('free', 'consumerInsights'), code: 'plan_feature' });
 
-    // An insight kept from a paid plan cannot be deleted after moving to free either.
+    // An insight kept from a paid plan stays after moving to free: readable, and the account's to delete.
     await setPlan(target.database, 'insight-free@example.com', 'smb');
     const kept = (await addFeedback(cookie, { brandId, content: PRAISE })).json();
     await setPlan(target.database, 'insight-free@example.com', 'free');
+    expect((await listFor(cookie, brandId)).json().map((insight: { id: string }) => insight.id)).toEqual([kept.id]);
     const remove = await inject('DELETE', `/api/consumer-insights/${kept.id}`, cookie);
-    expect(remove.statusCode).toBe(403);
-    expect(remove.json()).toEqual(expected);
+    expect(remove.statusCode).toBe(200);
+    expect((await listFor(cookie, brandId)).json()).toEqual([]);
   });
 
-  it('stops the starter plan at 200 insights with 409 plan_limit, and deleting one makes room', async () => {
+  it('stops the starter plan at 200 insights with 403 plan_limit, and deleting one makes room', async () => {
     const cookie = await target.signInAs('insight-starter@example.com');
     await setPlan(target.database, 'insight-starter@example.com', 'starter');
     const brandId = await createBrand(cookie, 'Starter Co');
@@ -250,7 +250,7 @@ describe('plans', () => {
     expect(await countInsights(brandId)).toBe(200);
 
     const refused = await addFeedback(cookie, { brandId, content: COMPLAINT });
-    expect(refused.statusCode).toBe(409);
+    expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: insightLimitMessage('starter'), code: 'plan_limit' });
     expect(await countInsights(brandId)).toBe(200);
 

@@ -246,7 +246,7 @@ describe('plans', () => {
     expect(response.json()).toEqual({ message: featureLimitMessage('free', 'consumerInsights'), code: 'plan_feature' });
   });
 
-  it('keeps what fits a starter plan and says how many were not kept; refuses once full (409)', async () => {
+  it('keeps what fits a starter plan and says how many were not kept; refuses once full (403)', async () => {
     const email = 'import-starter@example.com';
     const cookie = await target.signInAs(email);
     await setPlan(target.database, email, 'starter');
@@ -255,7 +255,7 @@ describe('plans', () => {
     expect(task.result).toMatchObject({ rows: 1000, added: 200, notKeptForPlan: 800, duplicates: 0 });
     expect(await storedCount(id)).toBe(200);
     const full = await postImport(cookie, fixture('reviews-1000.csv'), { brand: id });
-    expect(full.statusCode).toBe(409);
+    expect(full.statusCode).toBe(403);
     expect(full.json()).toEqual({ message: insightLimitMessage('starter'), code: 'plan_limit' });
   }, 120_000);
 });

@@ -267,7 +267,7 @@ describe('plans', () => {
     expect(task.result?.sources[0]).toMatchObject({ found: 10, added: 3, notKeptForPlan: 7 });
 
     const full = await inject('POST', '/api/consumer-insights/discover', cookie, { brandId: id });
-    expect(full.statusCode).toBe(409);
+    expect(full.statusCode).toBe(403);
     expect(full.json()).toEqual({ message: insightLimitMessage('starter'), code: 'plan_limit' });
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOnlyBrandMessage } from '../../src/shared/plan-messages.ts';
 import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
 import { MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
@@ -177,6 +178,48 @@ describe('brand audit', () => {
     const card = page.locator('[data-testid="audit-card"][data-status="completed"]');
     await card.getByRole('button', { name: 'Re-run audit of Acme Coffee' }).waitFor();
     expect(await card.getByRole('link', { name: 'Upgrade to Re-run' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('marks the brands beyond a smaller plan read-only: a badge, the reason, and no Re-run', async () => {
+    const email = 'shrunk@example.com';
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
+    await signInThroughPage(page, email);
+    await setPlan(e2e.server.database, email, 'agency');
+    await seedCompletedAudit(e2e.server.database, email, 'Acme Coffee');
+    await seedCompletedAudit(e2e.server.database, email, 'Birch Bakery');
+    await setPlan(e2e.server.database, email, 'free');
+    const reason = readOnlyBrandMessage('free', 'Birch Bakery', 1);
+
+    await page.goto('/brand-audit');
+    await page.getByRole('heading', { name: 'Start a New Audit' }).waitFor();
+    // The oldest brand is the plan's: selected first, with no notice.
+    expect(await page.getByRole('region', { name: 'Read-only' }).count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Brand' }).click();
+    await page.getByRole('option', { name: 'Birch Bakery Read-only' }).click();
+    await page.getByRole('region', { name: 'Read-only' }).getByText(reason, { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Start Audit' }).isDisabled()).toBe(true);
+
+    const birch = page.locator('[data-testid="audit-card"]').filter({ hasText: 'Birch Bakery' });
+    const rerun = birch.getByRole('button', { name: 'Re-run audit of Birch Bakery' });
+    expect(await rerun.getAttribute('aria-disabled')).toBe('true');
+    await rerun.hover();
+    await page.getByRole('tooltip').getByText(reason).first().waitFor();
+    await screenshotFor(page, 'brand-audit-read-only-brand');
+    // Pressed anyway (it stays focusable so the reason can be read), it starts nothing.
+    const starts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/audits') starts.push(request.url());
+    });
+    await rerun.click({ force: true });
+
+    // Deleting the plan's brand makes Birch the plan's own.
+    await page.getByRole('button', { name: 'Actions for Acme Coffee' }).click();
+    await page.getByRole('menuitem', { name: 'Delete brand' }).click();
+    await page.getByRole('button', { name: 'Delete Brand' }).click();
+    await birch.getByRole('link', { name: 'Upgrade to Re-run' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Read-only' }).count()).toBe(0);
+    expect(starts).toEqual([]);
     await page.context().close();
   });
 });

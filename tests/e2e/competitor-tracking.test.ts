@@ -2,7 +2,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adLibraryEntries, brands, users } from '../../src/server/db/schema/index.ts';
+import { adLibraryEntries, brands, competitors, users } from '../../src/server/db/schema/index.ts';
+import { storedFeatureNotice } from '../../src/shared/plan-messages.ts';
 import { DESKTOP, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { setPlan } from '../helpers/seed.ts';
@@ -178,5 +179,39 @@ describe('competitor tracking', () => {
     await prompt.getByText('Unlock competitor tracking').waitFor();
     expect(await page.getByRole('button', { name: 'Add Competitor' }).count()).toBe(0);
     await screenshotFor(page, 'competitor-tracking-free');
+  });
+
+  it('shows a free user what it tracked on a paid plan, read-only', async () => {
+    await page.context().close();
+    await openTrackingAs('kept-tracker@example.com', 'free');
+    const [owner] = await e2e.server.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'kept-tracker@example.com'));
+    const [brand] = await e2e.server.database.db.select().from(brands).where(eq(brands.userId, owner!.id));
+    const [rival] = await e2e.server.database.db
+      .insert(competitors)
+      .values({ userId: owner!.id, brandId: brand!.id, name: 'Kept Rival', website: 'https://kept-rival.example' })
+      .returning();
+    await e2e.server.database.db.insert(adLibraryEntries).values({
+      userId: owner!.id,
+      competitorId: rival!.id,
+      platform: 'meta',
+      adText: 'Two loaves for the price of one, this week only.',
+      source: 'manual',
+    });
+    await page.reload();
+    const notice = page.getByRole('region', { name: 'Read-only' });
+    await notice.getByText(storedFeatureNotice('free', 'competitorTracking'), { exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Competitors' }).getByText('Kept Rival').waitFor();
+    await page.getByText('Two loaves for the price of one, this week only.').waitFor();
+    await tile('competitors', '1');
+    for (const change of ['Add Competitor', 'Add Ad', 'Import CSV', 'Generate Report', 'Check now']) {
+      expect(await page.getByRole('button', { name: change }).count(), change).toBe(0);
+    }
+    expect(await page.getByRole('button', { name: 'Edit Kept Rival' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Remove Kept Rival' }).waitFor();
+    await screenshotFor(page, 'competitor-tracking-free-read-only');
+    await page.context().close();
   });
 });

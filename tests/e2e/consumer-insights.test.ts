@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { brands, competitors, consumerInsights, users } from '../../src/server/db/schema/index.ts';
+import { storedFeatureNotice } from '../../src/shared/plan-messages.ts';
+import { featureLimitMessage } from '../../src/shared/plans.ts';
 import { DESKTOP, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { setPlan } from '../helpers/seed.ts';
@@ -207,7 +209,7 @@ describe('consumer insights', () => {
     await page.context().close();
   });
 
-  it('shows a free user the upgrade prompt instead of the form, without asking for insights', async () => {
+  it('shows a free user with nothing stored the upgrade prompt instead of the form', async () => {
     const email = 'free.listener@example.com';
     const page = await newPage(e2e.browser, e2e.server.baseURL, DESKTOP);
     await signInThroughPage(page, email);
@@ -215,7 +217,8 @@ describe('consumer insights', () => {
     const problems = recordProblems(page);
     const insightCalls: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/consumer-insights')) insightCalls.push(request.url());
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/consumer-insights')) insightCalls.push(`${request.method()} ${url.pathname}`);
     });
     await page.goto('/consumer-insights');
     const prompt = page.getByRole('region', { name: 'Upgrade your plan' });
@@ -223,11 +226,50 @@ describe('consumer insights', () => {
     expect(await prompt.textContent()).toContain('Starter adds consumer insights, up to 200 of them.');
     expect(await page.getByRole('button', { name: 'Analyse Feedback' }).count()).toBe(0);
     await screenshotFor(page, 'consumer-insights-free-plan');
-    expect(insightCalls).toEqual([]);
+    // The list is read (empty: nothing was kept from a paid plan), and nothing else is asked for.
+    expect(insightCalls).toEqual(['GET /api/consumer-insights']);
     expect(problems).toEqual([]);
     await prompt.getByRole('link', { name: 'Upgrade Now' }).click();
     await page.waitForURL('**/subscribe');
     expect(await page.evaluate(() => localStorage.getItem('selectedPlan'))).toBe('starter');
+    await page.context().close();
+  });
+
+  it('shows a free user the insights kept from a paid plan, read-only, with the upgrade offer', async () => {
+    const email = 'kept.listener@example.com';
+    const page = await newPage(e2e.browser, e2e.server.baseURL, DESKTOP);
+    await signInThroughPage(page, email);
+    const { owner, brand } = await seedBrand(email, 'Kept Coffee');
+    await e2e.server.database.db.insert(consumerInsights).values({
+      brandId: brand.id,
+      userId: owner.id,
+      content: PRAISE,
+      sentiment: 'positive',
+      sentimentScore: 5,
+      confidence: 0.9,
+      topics: ['oat latte'],
+      collectedAt: new Date('2026-03-14T10:00:00Z'),
+    });
+    const problems = recordProblems(page);
+    await page.goto('/consumer-insights');
+    const notice = page.getByRole('region', { name: 'Read-only' });
+    await notice.getByText(storedFeatureNotice('free', 'consumerInsights'), { exact: true }).waitFor();
+    await page.getByRole('list', { name: 'Consumer insights' }).getByText(PRAISE).waitFor();
+    // Nothing can be added; what is kept can still be deleted.
+    expect(await page.getByRole('button', { name: 'Analyse Feedback' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Upgrade your plan' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete insight' }).count()).toBe(1);
+    await screenshotFor(page, 'consumer-insights-free-plan-read-only');
+
+    await page.getByRole('tab', { name: 'Sentiment Reports' }).click();
+    await page.getByText(featureLimitMessage('free', 'consumerInsights'), { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Generate Report' }).count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'Consumer Insights' }).click();
+    await notice.getByRole('link', { name: 'Upgrade to Starter' }).click();
+    await page.waitForURL('**/subscribe');
+    expect(await page.evaluate(() => localStorage.getItem('selectedPlan'))).toBe('starter');
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });

@@ -15,12 +15,18 @@ export async function seedCompletedAudit(database: DatabaseHandle, ownerEmail: s
     .insert(brands)
     .values({ userId: owner.id, name: brandName, websiteUrl: auditDetailFixture.brand.websiteUrl })
     .returning();
+  const audit = await seedCompletedAuditOf(database, brand!);
+  return { owner, brand: brand!, audit };
+}
+
+/** seedCompletedAudit for an existing brand. */
+export async function seedCompletedAuditOf(database: DatabaseHandle, brand: { id: string; userId: string }) {
   const fixture = auditDetailFixture;
   const [audit] = await database.db
     .insert(audits)
     .values({
-      brandId: brand!.id,
-      userId: owner.id,
+      brandId: brand.id,
+      userId: brand.userId,
       status: 'completed',
       overallScore: fixture.overallScore,
       websiteScore: fixture.websiteScore,
@@ -36,8 +42,8 @@ export async function seedCompletedAudit(database: DatabaseHandle, ownerEmail: s
     })
     .returning();
   // As starting it through the API would, the audit counts against the owner's plan.
-  await database.db.insert(auditUsage).values({ userId: owner.id, auditId: audit!.id });
-  return { owner, brand: brand!, audit: audit! };
+  await database.db.insert(auditUsage).values({ userId: brand.userId, auditId: audit!.id });
+  return audit!;
 }
 
 /** Puts an account on a plan, with the brand allowance that plan comes with. */

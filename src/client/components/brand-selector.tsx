@@ -1,9 +1,10 @@
 import type { TBrand } from '../../shared/schemas/brands.ts';
 import { cn } from '../lib/utils.ts';
+import { ReadOnlyBadge } from './read-only-badge.tsx';
 import { Label } from './ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from './ui/select.tsx';
 
-/** The brand a module's screen is about, chosen from the user's brands. */
+/** The brand a module's screen is about, chosen from the user's brands; read-only ones are marked. */
 export function BrandSelector({
   id,
   brands,
@@ -31,6 +32,7 @@ export function BrandSelector({
           {brands.map((brand) => (
             <SelectItem key={brand.id} value={brand.id}>
               {brand.name}
+              {brand.readOnly && <ReadOnlyBadge />}
             </SelectItem>
           ))}
         </SelectContent>

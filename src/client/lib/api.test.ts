@@ -132,8 +132,10 @@ describe('apiRequest', () => {
   });
 
   it('throws the status and server message', async () => {
-    fetchMock.mockResolvedValue(reply(JSON.stringify({ message: 'Maximum brands reached' }), { status: 409 }));
-    await expect(apiRequest('POST', '/api/brands', {})).rejects.toThrow('409: Maximum brands reached');
+    fetchMock.mockResolvedValue(
+      reply(JSON.stringify({ message: 'Maximum brands limit (1) reached.', code: 'plan_limit' }), { status: 403 }),
+    );
+    await expect(apiRequest('POST', '/api/brands', {})).rejects.toThrow('403: Maximum brands limit (1) reached.');
   });
 
   it('adds the account-switch header only when the flag is the text true', async () => {

@@ -1,6 +1,9 @@
 import { billingConfirmationEmail } from '../features/billing/billing-confirmation-email.ts';
 import { competitiveAnalysisEmail } from '../features/competitor-reports/competitive-analysis-email.ts';
+import { auditCompleteEmail } from '../features/notifications/audit-complete-email.ts';
+import { weeklyDigestEmail } from '../features/notifications/weekly-digest-email.ts';
 import { consumerInsightsEmail } from '../features/sentiment-reports/consumer-insights-email.ts';
+import { supportMessageEmail } from '../features/support/support-message-email.ts';
 import type { EmailComposer, EmailParamsSchema } from './composer.ts';
 
 /**
@@ -12,6 +15,9 @@ const productComposers: EmailComposer[] = [
   consumerInsightsEmail as unknown as EmailComposer,
   competitiveAnalysisEmail as unknown as EmailComposer,
   billingConfirmationEmail as unknown as EmailComposer,
+  supportMessageEmail as unknown as EmailComposer,
+  auditCompleteEmail as unknown as EmailComposer,
+  weeklyDigestEmail as unknown as EmailComposer,
 ];
 
 const composers = new Map<string, EmailComposer>();

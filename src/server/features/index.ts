@@ -13,10 +13,14 @@ import { registerCompetitorRoutes } from './competitors/routes.ts';
 import type { FeatureContext } from './context.ts';
 import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
 import { registerInsightRoutes } from './insights/routes.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerOutboxRoutes } from './outbox/routes.ts';
 import { registerPageWatchRoutes } from './page-watch/routes.ts';
+import { registerProfileRoutes } from './profile/routes.ts';
 import { registerRecommendationRoutes } from './recommendations/routes.ts';
 import { registerSentimentReportRoutes } from './sentiment-reports/routes.ts';
+import { registerSupportRoutes } from './support/routes.ts';
+import { registerTeamRoutes } from './team/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 
 /** Every feature's routes; each feature folder owns its own. */
@@ -38,5 +42,9 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerAdDiscoveryRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
   registerStripeWebhookRoute(app, ctx);
+  registerSupportRoutes(app, ctx);
+  registerTeamRoutes(app, ctx);
+  registerProfileRoutes(app, ctx);
+  registerNotificationRoutes(app, ctx);
   registerApiTokenRoutes(app, ctx);
 }

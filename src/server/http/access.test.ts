@@ -5,7 +5,15 @@ import { createTestDatabase } from '../../../tests/helpers/database.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { agencyTeamMembers, brands, users } from '../db/schema/index.ts';
 import { upsertUserByEmail } from '../features/users/upsert-user-by-email.ts';
-import { getBrandOrThrow, isAdminUser, ownedBy, requireAdmin, resolveActor } from './access.ts';
+import {
+  assertWorkspaceOwner,
+  getBrandOrThrow,
+  isAdminUser,
+  isWorkspaceOwner,
+  ownedBy,
+  requireAdmin,
+  resolveActor,
+} from './access.ts';
 import { AppError } from './errors.ts';
 
 let database: DatabaseHandle;
@@ -59,6 +67,45 @@ describe('access', () => {
 
     const visible = await database.db.select().from(brands).where(ownedBy(memberActor, brands.userId));
     expect(visible.map((row) => row.name)).toEqual(['Agency Client']);
+  });
+
+  it('in production, honours a membership only for an e-mail an identity provider verified', async () => {
+    const production = testConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) });
+    const { user: agency } = await brandFor('verified-agency@example.com', 'Verified Agency Client');
+    await database.db.update(users).set({ planType: 'agency' }).where(eq(users.id, agency.id));
+    await database.db.insert(agencyTeamMembers).values({ agencyUserId: agency.id, memberEmail: 'claimed@example.com' });
+    const claimant = await upsertUserByEmail(database.db, { email: 'claimed@example.com' });
+
+    expect((await resolveActor(database.db, production, claimant)).ownerIds).toEqual([claimant.id]);
+    const verified = { ...claimant, emailVerified: true };
+    expect((await resolveActor(database.db, production, verified)).ownerIds).toEqual([claimant.id, agency.id]);
+  });
+
+  it('lets only the account owner, never a team member, take owner-only actions', async () => {
+    const { user: agency } = await brandFor('owner-only@example.com', 'Owner Only Client');
+    await database.db.update(users).set({ planType: 'agency' }).where(eq(users.id, agency.id));
+    const member = await upsertUserByEmail(database.db, { email: 'owner-only-member@example.com' });
+    await database.db.insert(agencyTeamMembers).values({ agencyUserId: agency.id, memberEmail: member.email });
+
+    const ownerActor = await resolveActor(database.db, config, { ...agency, planType: 'agency' });
+    expect(isWorkspaceOwner(ownerActor)).toBe(true);
+    expect(() => assertWorkspaceOwner(ownerActor, 'create API tokens')).not.toThrow();
+
+    const memberActor = await resolveActor(database.db, config, member);
+    expect(isWorkspaceOwner(memberActor)).toBe(false);
+    const refusal = (() => {
+      try {
+        assertWorkspaceOwner(memberActor, 'create API tokens');
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+      message: "Team members cannot create API tokens; only the agency account's owner can.",
+    });
   });
 
   it('stops sharing when the agency leaves the agency plan', async () => {

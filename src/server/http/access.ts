@@ -55,7 +55,10 @@ export async function resolveActor(db: Database, config: Config, user: User): Pr
     query = prepareAgenciesOfMember(db);
     agenciesOfMember.set(db, query);
   }
-  const agencies = await query.execute({ email: user.email.toLowerCase() });
+  // Memberships are matched by e-mail, and Settings lets anyone type any e-mail: in production a
+  // membership counts only for an address an identity provider verified at sign-in.
+  const mayJoinTeams = user.emailVerified || !config.isProduction;
+  const agencies = mayJoinTeams ? await query.execute({ email: user.email.toLowerCase() }) : [];
   const agencyIds = agencies.map((row) => row.agencyUserId).filter((id) => id !== user.id);
   return {
     user,
@@ -95,9 +98,18 @@ export function requireAdmin(actor: Actor): void {
   if (!actor.isAdmin) throw new AppError('forbidden', "You don't have permission to access this page");
 }
 
-/** Owner-only actions (API tokens, the team, billing): an agency team member acting in the owner's workspace is refused. */
-export function assertWorkspaceOwner(actor: Actor): void {
-  if (actor.user.id !== actor.workspaceOwnerId) {
-    throw new AppError('forbidden', 'Only the account owner can do this; team members cannot.');
+/** Whether the actor works in their own account rather than, as a team member, in an agency's. */
+export function isWorkspaceOwner(actor: Actor): boolean {
+  return actor.workspaceOwnerId === actor.user.id;
+}
+
+/**
+ * Refuses (403) what only an account's owner may do: manage its team, create API tokens, anything
+ * on its billing or the account itself. A team member shares the agency's brands and reports, not
+ * the agency's account. `what` completes "Team members cannot ...".
+ */
+export function assertWorkspaceOwner(actor: Actor, what = 'do this'): void {
+  if (!isWorkspaceOwner(actor)) {
+    throw new AppError('forbidden', `Team members cannot ${what}; only the agency account's owner can.`);
   }
 }

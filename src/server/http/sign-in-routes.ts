@@ -14,6 +14,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { userIdentities, users } from '../db/schema/index.ts';
 import { workspacePlanOf } from '../features/billing/plan-limits.ts';
+import { markEmailVerified } from '../features/users/mark-email-verified.ts';
 import { upsertUserByEmail } from '../features/users/upsert-user-by-email.ts';
 import type { Actor } from './access.ts';
 import type { Authenticator } from './authenticate.ts';
@@ -40,11 +41,13 @@ export async function toCurrentUser(db: Database, actor: Actor): Promise<TCurren
   return {
     id: user.id,
     email: user.email,
+    emailVerified: user.emailVerified,
     firstName: user.firstName,
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     planType: user.planType,
-    maxBrands: user.maxBrands,
+    // The brand allowance of the workspace: a team member adds brands to the agency's account.
+    maxBrands: workspace.maxBrands,
     starterPurchaseDate: user.starterPurchaseDate?.toISOString() ?? null,
     starterUsageCount: user.starterUsageCount,
     isAdmin: actor.isAdmin,
@@ -138,7 +141,8 @@ export function registerSignInRoutes(
       const message = error instanceof Error ? error.message : 'Sign-in failed';
       return reply.redirect(`/signin?error=${encodeURIComponent(message)}`);
     }
-    const user = await userForIdentity(db, name, profile);
+    const found = await userForIdentity(db, name, profile);
+    const user = found && (await markEmailVerified(db, found, profile));
     if (!user) {
       const message = 'Your e-mail address is not verified with this provider. Verify it there, then sign in again.';
       return reply.redirect(`/signin?error=${encodeURIComponent(message)}`);

@@ -23,6 +23,8 @@ import { createRunAuditHandler } from './definitions/run-audit.handler.ts';
 import { runAuditJob } from './definitions/run-audit.ts';
 import { createSendEmailHandler } from './definitions/send-email.handler.ts';
 import { sendEmailJob } from './definitions/send-email.ts';
+import { createSendWeeklyDigestsHandler } from './definitions/send-weekly-digests.handler.ts';
+import { SEND_WEEKLY_DIGESTS_CRON, sendWeeklyDigests } from './definitions/send-weekly-digests.ts';
 import { createWatchCompetitorPagesHandler } from './definitions/watch-competitor-pages.handler.ts';
 import { WATCH_COMPETITOR_PAGES_CRON, watchCompetitorPages } from './definitions/watch-competitor-pages.ts';
 import { createWriteReportWordingHandler } from './definitions/write-report-wording.handler.ts';
@@ -37,7 +39,7 @@ import type { JobQueue } from './queue.ts';
 export async function registerJobs(queue: JobQueue, deps: JobDependencies): Promise<void> {
   await queue.work(purgeExpiredSessions, createPurgeExpiredSessionsHandler(deps));
   await queue.schedule(purgeExpiredSessions, PURGE_EXPIRED_SESSIONS_CRON, {});
-  await queue.work(runAuditJob, createRunAuditHandler(deps), { concurrency: 2 });
+  await queue.work(runAuditJob, createRunAuditHandler(deps, queue), { concurrency: 2 });
   await queue.work(failStaleAudits, createFailStaleAuditsHandler(deps));
   await queue.schedule(failStaleAudits, FAIL_STALE_AUDITS_CRON, {});
   await queue.work(discoverInsightsJob, createDiscoverInsightsHandler(deps), { concurrency: 2 });
@@ -54,6 +56,8 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(checkLandingPagesJob, createCheckLandingPagesHandler(deps));
   await queue.work(recheckLandingPages, createRecheckLandingPagesHandler(deps, queue));
   await queue.schedule(recheckLandingPages, RECHECK_LANDING_PAGES_CRON, {});
+  await queue.work(sendWeeklyDigests, createSendWeeklyDigestsHandler(deps, queue));
+  await queue.schedule(sendWeeklyDigests, SEND_WEEKLY_DIGESTS_CRON, {});
   if (deps.config.billing.mode === 'demo' && !deps.config.isProduction) {
     await queue.work(advanceDemoBilling, createAdvanceDemoBillingHandler(deps, queue));
     await queue.schedule(advanceDemoBilling, ADVANCE_DEMO_BILLING_CRON, {});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBrand } from './brands.ts';
+import { ZBrandRecord } from './brands.ts';
 
 /** POST /api/audits */
 export const ZStartAuditRequest = z.object({
@@ -113,7 +113,7 @@ export const ZAuditDetail = ZAuditSummary.extend({
   weaknesses: z.array(z.string()),
   recommendations: z.array(ZRecommendation),
   writtenBy: z.enum(['local', 'ai']).nullable(),
-  brand: ZBrand,
+  brand: ZBrandRecord,
   report: z.object({ shareableToken: z.string(), isPublic: z.boolean() }).nullable(),
 });
 export type TAuditDetail = z.infer<typeof ZAuditDetail>;

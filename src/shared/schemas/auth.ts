@@ -5,10 +5,13 @@ import { planKeys } from '../plans.ts';
 export const ZCurrentUser = z.object({
   id: z.uuid(),
   email: z.string(),
+  /** Whether an identity provider verified this e-mail (the Verified badge in Settings) */
+  emailVerified: z.boolean(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   planType: z.enum(planKeys),
+  /** The workspace's brand allowance (the agency's for a team member); 999 means unlimited */
   maxBrands: z.number().int(),
   starterPurchaseDate: z.string().nullable(),
   starterUsageCount: z.number().int(),

@@ -92,7 +92,8 @@ export type TCreateBrandRequest = z.input<typeof ZCreateBrandRequest>;
 export const ZUpdateBrandRequest = ZBrandFields.partial();
 export type TUpdateBrandRequest = z.input<typeof ZUpdateBrandRequest>;
 
-export const ZBrand = z.object({
+/** A brand as stored (also inside an audit's detail). */
+export const ZBrandRecord = z.object({
   id: z.string(),
   userId: z.string(),
   name: z.string(),
@@ -108,6 +109,17 @@ export const ZBrand = z.object({
   assets: z.array(ZBrandAsset),
   adMarket: z.string(),
   createdAt: z.string(),
+});
+export type TBrandRecord = z.infer<typeof ZBrandRecord>;
+
+/**
+ * A brand from the brand routes, with whether its owner's plan lets it change now. A read-only brand
+ * (beyond the plan's brands after a downgrade, or after a Starter plan's days) can still be read,
+ * downloaded and deleted; readOnlyReason says why and what to do, in words for the screen.
+ */
+export const ZBrand = ZBrandRecord.extend({
+  readOnly: z.boolean(),
+  readOnlyReason: z.string().nullable(),
 });
 export type TBrand = z.infer<typeof ZBrand>;
 

@@ -1,11 +1,14 @@
 import { CircleAlert, CircleCheck, LoaderCircle, RotateCcw, Sparkles } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'wouter';
 import { NOT_ENOUGH_MEASURED } from '../../../shared/audit-labels.ts';
 import type { PlanKey } from '../../../shared/plans.ts';
 import type { TAuditSummary } from '../../../shared/schemas/audits.ts';
+import { ReadOnlyBadge } from '../../components/read-only-badge.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardFooter, CardHeader } from '../../components/ui/card.tsx';
+import { Tooltip, TooltipContent, TooltipTrigger } from '../../components/ui/tooltip.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { setSelectedPlan } from '../../lib/storage.ts';
 import { cn } from '../../lib/utils.ts';
@@ -53,6 +56,38 @@ function UpgradeToRerunButton({ plan }: { plan: PlanKey }) {
 }
 
 /**
+ * Re-run (or Retry) of a brand the plan keeps read-only: shown disabled, with the reason on hover
+ * and focus. It stays focusable (aria-disabled, not disabled) so the reason can be reached.
+ */
+function ReadOnlyRerunButton({ label, reason, brandName }: { label: string; reason: string; brandName: string }) {
+  const reasonId = useId();
+  return (
+    <>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button
+            variant="outline"
+            size="sm"
+            className="flex-1 cursor-not-allowed opacity-50"
+            aria-disabled="true"
+            aria-label={`${label} audit of ${brandName}`}
+            aria-describedby={reasonId}
+            onClick={(event) => event.preventDefault()}
+          >
+            <RotateCcw aria-hidden="true" />
+            {label}
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent className="max-w-xs">{reason}</TooltipContent>
+      </Tooltip>
+      <span id={reasonId} className="sr-only">
+        {reason}
+      </span>
+    </>
+  );
+}
+
+/**
  * One audit in the Previous Audits grid. The whole card opens the report; its buttons sit above
  * that link.
  */
@@ -60,11 +95,14 @@ export function AuditCard({
   audit,
   brandBusy,
   upgradeToRerun,
+  readOnlyReason,
 }: {
   audit: TAuditSummary;
   brandBusy: boolean;
   /** Set when the plan's audits are used up: the plan to offer instead of running again */
   upgradeToRerun: PlanKey | null;
+  /** Set when the plan keeps the audit's brand read-only: why it cannot run again */
+  readOnlyReason: string | null;
 }) {
   const start = useStartAudit();
   const brandName = audit.brandName ?? 'Unknown Brand';
@@ -88,7 +126,10 @@ export function AuditCard({
           </h3>
           <p className="mt-0.5 text-muted-foreground text-xs">{formatDateTime(audit.createdAt)}</p>
         </div>
-        <StatusBadge status={audit.status} />
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <StatusBadge status={audit.status} />
+          {readOnlyReason && <ReadOnlyBadge />}
+        </div>
       </CardHeader>
 
       <CardContent className="flex-1 px-5">
@@ -124,7 +165,9 @@ export function AuditCard({
             <Button asChild size="sm" className="flex-1">
               <Link href={`/audit-results/${audit.id}`}>View Report</Link>
             </Button>
-            {upgradeToRerun ? (
+            {readOnlyReason ? (
+              <ReadOnlyRerunButton label="Re-run" reason={readOnlyReason} brandName={brandName} />
+            ) : upgradeToRerun ? (
               <UpgradeToRerunButton plan={upgradeToRerun} />
             ) : (
               <Button
@@ -147,8 +190,13 @@ export function AuditCard({
             Processing...
           </Button>
         )}
-        {audit.status === 'failed' && upgradeToRerun && <UpgradeToRerunButton plan={upgradeToRerun} />}
-        {audit.status === 'failed' && !upgradeToRerun && (
+        {audit.status === 'failed' && readOnlyReason && (
+          <ReadOnlyRerunButton label="Retry Audit" reason={readOnlyReason} brandName={brandName} />
+        )}
+        {audit.status === 'failed' && !readOnlyReason && upgradeToRerun && (
+          <UpgradeToRerunButton plan={upgradeToRerun} />
+        )}
+        {audit.status === 'failed' && !readOnlyReason && !upgradeToRerun && (
           <Button
             variant="outline"
             size="sm"

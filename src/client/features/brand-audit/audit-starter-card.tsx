@@ -1,16 +1,22 @@
 import { CircleAlert, Globe, LoaderCircle, Pencil, Play, Plus } from 'lucide-react';
 import { useState } from 'react';
+import type { PlanKey } from '../../../shared/plans.ts';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
+import { ReadOnlyBadge } from '../../components/read-only-badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Label } from '../../components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { useStartAudit } from '../audits-shared/audit-queries.ts';
+import { brandReadOnlyState } from '../audits-shared/plan-access.ts';
+import { ReadOnlyNotice } from '../audits-shared/read-only-notice.tsx';
 import { BrandForm } from './brand-form.tsx';
 
 type AuditStarterCardProps = {
   brands: TBrand[];
   maxBrands: number;
+  /** the workspace's plan, for the upgrade a read-only brand offers */
+  planType: PlanKey | undefined;
   selectedBrandId: string | null;
   onSelectBrand: (brandId: string) => void;
   /** Brands with an audit running now: another cannot start until it ends. */
@@ -34,6 +40,7 @@ function BrandLimitNotice({ maxBrands }: { maxBrands: number }) {
 export function AuditStarterCard({
   brands,
   maxBrands,
+  planType,
   selectedBrandId,
   onSelectBrand,
   busyBrandIds,
@@ -46,6 +53,7 @@ export function AuditStarterCard({
   const showForm = brands.length === 0 || creating;
   const selected = brands.find((brand) => brand.id === selectedBrandId) ?? null;
   const running = selected ? busyBrandIds.has(selected.id) : false;
+  const readOnly = selected ? brandReadOnlyState(planType, selected) : null;
 
   const startAudit = () => {
     if (!selected) {
@@ -126,12 +134,13 @@ export function AuditStarterCard({
                 {brands.map((brand) => (
                   <SelectItem key={brand.id} value={brand.id}>
                     {brand.name}
+                    {brand.readOnly && <ReadOnlyBadge />}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
           </div>
-          <Button onClick={startAudit} disabled={start.isPending || running} className="sm:w-40">
+          <Button onClick={startAudit} disabled={start.isPending || running || readOnly !== null} className="sm:w-40">
             {start.isPending || running ? (
               <LoaderCircle aria-hidden="true" className="animate-spin" />
             ) : (
@@ -146,7 +155,9 @@ export function AuditStarterCard({
           </p>
         )}
 
+        {readOnly && <ReadOnlyNotice state={readOnly} />}
         {selected &&
+          !readOnly &&
           (selected.websiteUrl ? (
             <p className="flex min-w-0 items-center gap-2 text-muted-foreground text-sm">
               <Globe aria-hidden="true" className="size-4 shrink-0" />

@@ -31,6 +31,9 @@ export default function BrandAuditPage() {
   const showUpgrade = brandList.length > 0 && (audits.data?.length ?? 0) > 0 && planLimitsAudits(plan);
   // With the plan's audits used up, the cards offer the upgrade instead of Re-run (the server would refuse).
   const upgradeToRerun = plan && user?.auditsRemaining === 0 ? plans[plan].upgradeTo : null;
+  const readOnlyReasons = new Map(
+    brandList.flatMap((brand) => (brand.readOnly && brand.readOnlyReason ? [[brand.id, brand.readOnlyReason]] : [])),
+  );
 
   return (
     <>
@@ -55,6 +58,7 @@ export default function BrandAuditPage() {
             <AuditStarterCard
               brands={brandList}
               maxBrands={user?.maxBrands ?? 1}
+              planType={plan}
               selectedBrandId={selectedBrandId}
               onSelectBrand={setChosenBrandId}
               busyBrandIds={busyBrandIds}
@@ -71,7 +75,9 @@ export default function BrandAuditPage() {
           </div>
         )}
         {showUpgrade && plan && <UpgradePrompt reason="audit_limit" planType={plan} />}
-        {!audits.error && <PreviousAudits audits={audits.data} upgradeToRerun={upgradeToRerun} />}
+        {!audits.error && (
+          <PreviousAudits audits={audits.data} upgradeToRerun={upgradeToRerun} readOnlyReasons={readOnlyReasons} />
+        )}
       </div>
       <EditBrandDialog brand={editing} onClose={() => setEditing(null)} />
     </>

@@ -1,6 +1,7 @@
 import { Globe, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
+import { ReadOnlyBadge } from '../../components/read-only-badge.tsx';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -56,7 +57,10 @@ type BrandListProps = {
   onEdit: (brand: TBrand) => void;
 };
 
-/** The account's brands, each with a menu to edit or delete it. */
+/**
+ * The account's brands, each with a menu to edit or delete it. A brand the plan keeps read-only is
+ * marked, and can be deleted but not edited.
+ */
 export function BrandList({ brands, selectedBrandId, onSelect, onEdit }: BrandListProps) {
   const [deleting, setDeleting] = useState<TBrand | null>(null);
   const remove = useDeleteBrand(() => setDeleting(null));
@@ -92,7 +96,10 @@ export function BrandList({ brands, selectedBrandId, onSelect, onEdit }: BrandLi
                 >
                   <BrandThumb name={brand.name} src={brand.logoUrl} className="size-9" />
                   <span className="min-w-0">
-                    <span className="block truncate font-medium text-sm">{brand.name}</span>
+                    <span className="flex min-w-0 items-center gap-1.5">
+                      <span className="truncate font-medium text-sm">{brand.name}</span>
+                      {brand.readOnly && <ReadOnlyBadge />}
+                    </span>
                     <span className="flex items-center gap-1 truncate text-muted-foreground text-xs">
                       <Globe aria-hidden="true" className="size-3 shrink-0" />
                       {host ?? 'No website yet'}
@@ -106,7 +113,7 @@ export function BrandList({ brands, selectedBrandId, onSelect, onEdit }: BrandLi
                     </Button>
                   </DropdownMenuTrigger>
                   <DropdownMenuContent align="end" className="w-44">
-                    <DropdownMenuItem onSelect={() => onEdit(brand)}>
+                    <DropdownMenuItem disabled={brand.readOnly} onSelect={() => onEdit(brand)}>
                       <Pencil aria-hidden="true" />
                       Edit brand
                     </DropdownMenuItem>

@@ -7,9 +7,12 @@ import { AuditCard } from './audit-card.tsx';
 export function PreviousAudits({
   audits,
   upgradeToRerun,
+  readOnlyReasons,
 }: {
   audits: TAuditSummary[] | undefined;
   upgradeToRerun: PlanKey | null;
+  /** why each brand the plan keeps read-only cannot run again, by brand id */
+  readOnlyReasons: ReadonlyMap<string, string>;
 }) {
   const busyBrands = new Set(audits?.filter((a) => a.status === 'processing').map((a) => a.brandId));
 
@@ -37,7 +40,12 @@ export function PreviousAudits({
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {audits.map((audit) => (
             <li key={audit.id} className="grid">
-              <AuditCard audit={audit} brandBusy={busyBrands.has(audit.brandId)} upgradeToRerun={upgradeToRerun} />
+              <AuditCard
+                audit={audit}
+                brandBusy={busyBrands.has(audit.brandId)}
+                upgradeToRerun={upgradeToRerun}
+                readOnlyReason={readOnlyReasons.get(audit.brandId) ?? null}
+              />
             </li>
           ))}
         </ul>

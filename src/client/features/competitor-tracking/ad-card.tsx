@@ -45,8 +45,11 @@ function DeleteAdButton({ ad }: { ad: TAd }) {
   );
 }
 
-/** One ad as the library holds it; what the source did not disclose is said to be not disclosed. */
-export function AdCard({ ad, competitorName, onEdit }: { ad: TAd; competitorName: string; onEdit: () => void }) {
+/**
+ * One ad as the library holds it; what the source did not disclose is said to be not disclosed.
+ * Without `onEdit` (a read-only library) it can only be deleted.
+ */
+export function AdCard({ ad, competitorName, onEdit }: { ad: TAd; competitorName: string; onEdit?: () => void }) {
   const landing = webAddress(ad.landingPageUrl);
   const snapshot = webAddress(ad.snapshotUrl);
   const running = runningText(ad);
@@ -64,9 +67,11 @@ export function AdCard({ ad, competitorName, onEdit }: { ad: TAd; competitorName
           <Badge variant={ad.isActive ? 'success' : 'outline'}>{ad.isActive ? 'Active' : 'Stopped'}</Badge>
         </div>
         <div className="flex shrink-0">
-          <Button variant="ghost" size="icon-sm" aria-label="Edit ad" onClick={onEdit}>
-            <Pencil aria-hidden="true" />
-          </Button>
+          {onEdit && (
+            <Button variant="ghost" size="icon-sm" aria-label="Edit ad" onClick={onEdit}>
+              <Pencil aria-hidden="true" />
+            </Button>
+          )}
           <DeleteAdButton ad={ad} />
         </div>
       </header>

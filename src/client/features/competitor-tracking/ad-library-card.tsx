@@ -71,18 +71,21 @@ function FilterSelect({
 
 /**
  * The ad library of the brand's competitors: filters, Add Ad, CSV import, and each ad as a card.
- * `discoveryActions` is the slot for Auto-Discover All, built with ad discovery.
+ * `discoveryActions` is the slot for Auto-Discover All, built with ad discovery. Read-only (the plan
+ * keeps what is stored as it is), the ads can be filtered and deleted, not added or edited.
  */
 export function AdLibraryCard({
   brand,
   competitors,
   ads,
   discoveryActions,
+  readOnly = false,
 }: {
   brand: TBrand;
   competitors: TCompetitorWithCounts[];
   ads: TAd[] | undefined;
   discoveryActions?: ReactNode;
+  readOnly?: boolean;
 }) {
   const [competitorFilter, setCompetitorFilter] = useState(ALL);
   const [platformFilter, setPlatformFilter] = useState(ALL);
@@ -108,20 +111,22 @@ export function AdLibraryCard({
           <CardTitle>Ad Library</CardTitle>
           <CardDescription>Your competitors' ads, with how long each has run.</CardDescription>
         </div>
-        <div className="flex flex-wrap gap-2">
-          {discoveryActions}
-          <Button size="sm" variant="outline" disabled={noCompetitors} onClick={() => setImporting(true)}>
-            <FileUp aria-hidden="true" />
-            Import CSV
-          </Button>
-          <Button size="sm" disabled={noCompetitors} onClick={() => setEditing('new')}>
-            <Plus aria-hidden="true" />
-            Add Ad
-          </Button>
-        </div>
+        {!readOnly && (
+          <div className="flex flex-wrap gap-2">
+            {discoveryActions}
+            <Button size="sm" variant="outline" disabled={noCompetitors} onClick={() => setImporting(true)}>
+              <FileUp aria-hidden="true" />
+              Import CSV
+            </Button>
+            <Button size="sm" disabled={noCompetitors} onClick={() => setEditing('new')}>
+              <Plus aria-hidden="true" />
+              Add Ad
+            </Button>
+          </div>
+        )}
       </CardHeader>
       <CardContent className="space-y-4">
-        <PlatformNote />
+        {!readOnly && <PlatformNote />}
         <div className="flex flex-wrap gap-3">
           <FilterSelect
             id="ad-filter-competitor"
@@ -151,11 +156,13 @@ export function AdLibraryCard({
             <Megaphone aria-hidden="true" className="size-8 text-muted-foreground" />
             <p className="font-medium">{ads.length === 0 ? 'No ads yet' : 'No ads match these filters'}</p>
             <p className="max-w-sm text-muted-foreground text-sm">
-              {noCompetitors
-                ? 'Add a competitor first, then add the ads you see or import them from a CSV file.'
-                : ads.length === 0
-                  ? 'Add the ads you see, or import them from a CSV file.'
-                  : 'Choose another competitor or platform.'}
+              {ads.length > 0
+                ? 'Choose another competitor or platform.'
+                : readOnly
+                  ? null
+                  : noCompetitors
+                    ? 'Add a competitor first, then add the ads you see or import them from a CSV file.'
+                    : 'Add the ads you see, or import them from a CSV file.'}
             </p>
           </div>
         ) : (
@@ -165,7 +172,7 @@ export function AdLibraryCard({
                 key={ad.id}
                 ad={ad}
                 competitorName={names.get(ad.competitorId) ?? 'Unknown competitor'}
-                onEdit={() => setEditing(ad)}
+                onEdit={readOnly ? undefined : () => setEditing(ad)}
               />
             ))}
           </section>

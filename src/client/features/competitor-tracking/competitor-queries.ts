@@ -27,11 +27,6 @@ export const trackingSummaryQueryKey = (brandId: string) => ['/api/competitor-tr
 
 const brandQuery = (brandId: string) => `brandId=${encodeURIComponent(brandId)}`;
 
-/** True for the server's refusal of a plan without competitor tracking (403 plan_feature). */
-export function isPlanRefusal(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('403: ');
-}
-
 export function useCompetitors(brandId: string, { enabled = true } = {}) {
   return useQuery<TCompetitorWithCounts[]>({
     queryKey: competitorsQueryKey(brandId),

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Building2, Megaphone, Plus, Target } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
-import { planKeys, plans } from '../../../shared/plans.ts';
+import type { PlanKey } from '../../../shared/plans.ts';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
 import { BrandSelector } from '../../components/brand-selector.tsx';
 import { PageHeader } from '../../components/layout/page-header.tsx';
@@ -14,15 +14,11 @@ import { isUnauthorizedError } from '../../lib/api.ts';
 import { useBrands } from '../audits-shared/audit-queries.ts';
 import { LoadErrorAlert } from '../audits-shared/load-error-alert.tsx';
 import { notifyError } from '../audits-shared/notify-error.ts';
+import { moduleReadOnlyState, planLacks } from '../audits-shared/plan-access.ts';
+import { ReadOnlyNotice } from '../audits-shared/read-only-notice.tsx';
 import { UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
 import { AdLibraryCard } from './ad-library-card.tsx';
-import {
-  isPlanRefusal,
-  trackingSummaryQueryKey,
-  useAds,
-  useCompetitors,
-  useTrackingSummary,
-} from './competitor-queries.ts';
+import { trackingSummaryQueryKey, useAds, useCompetitors, useTrackingSummary } from './competitor-queries.ts';
 import { CompetitorsCard } from './competitors-card.tsx';
 import { AdDiscoveryCard } from './discovery/ad-discovery-card.tsx';
 import { DiscoverAdsButton } from './discovery/discover-ads-button.tsx';
@@ -31,9 +27,6 @@ import { CompetitiveReports } from './reports/competitive-reports.tsx';
 import { competitorReportsQueryKey } from './reports/competitor-report-queries.ts';
 import { AdMarketSelector, StatTiles } from './tracking-header.tsx';
 import { PageChangesCard } from './watch/page-changes-card.tsx';
-
-/** The plan the server's 403 speaks for when the workspace's own plan has tracking (a brand of another owner). */
-const planWithoutTracking = planKeys.find((key) => !plans[key].allows.competitorTracking) ?? 'free';
 
 const trackingFeatures = [
   { icon: Building2, title: 'Your competitors', body: 'Keep the companies you compete with in one list, per brand.' },
@@ -48,6 +41,16 @@ const trackingFeatures = [
     body: 'Reports computed from their ads: calls to action, audiences and messages, with what to do about them.',
   },
 ];
+
+/** What the screen offers, beside the upgrade prompt of a plan without it. */
+function TrackingUpgrade({ plan }: { plan: PlanKey }) {
+  return (
+    <div className="space-y-6">
+      <UpgradePrompt reason="feature_limit" feature="competitorTracking" planType={plan} />
+      <WhatTrackingDoes />
+    </div>
+  );
+}
 
 function WhatTrackingDoes() {
   return (
@@ -103,8 +106,10 @@ function useSummaryFollowsLists(brandId: string, listsUpdatedAt: number) {
 /**
  * One brand's competitor tracking: the stat tiles, ad discovery, the competitors and the ad
  * library, the competitive analysis and the page watch, with discovery's floating progress banner.
+ * A plan without competitor tracking sees the upgrade prompt, or, when it kept what it tracked
+ * before, that under a read-only notice; so does a read-only brand.
  */
-function BrandTracking({ brand }: { brand: TBrand }) {
+function BrandTracking({ brand, plan }: { brand: TBrand; plan: PlanKey | undefined }) {
   const competitors = useCompetitors(brand.id);
   const ads = useAds(brand.id);
   const summary = useTrackingSummary(brand.id);
@@ -120,14 +125,6 @@ function BrandTracking({ brand }: { brand: TBrand }) {
     }
   }, [error]);
 
-  if (isPlanRefusal(error)) {
-    return (
-      <div className="space-y-6">
-        <UpgradePrompt reason="feature_limit" feature="competitorTracking" planType={planWithoutTracking} />
-        <WhatTrackingDoes />
-      </div>
-    );
-  }
   if (error && !isUnauthorizedError(error)) {
     return (
       <LoadErrorAlert
@@ -138,6 +135,26 @@ function BrandTracking({ brand }: { brand: TBrand }) {
     );
   }
   const competitorList = competitors.data ?? [];
+  const stored = summary.data ? summary.data.competitors + summary.data.ads + summary.data.reports : undefined;
+  if (plan !== undefined && planLacks(plan, 'competitorTracking')) {
+    if (stored === undefined) return <Skeleton className="h-64 w-full rounded-xl" />;
+    if (stored === 0) return <TrackingUpgrade plan={plan} />;
+  }
+  const readOnly = moduleReadOnlyState(plan, brand, 'competitorTracking');
+  if (readOnly) {
+    return (
+      <div className="space-y-6">
+        <ReadOnlyNotice state={readOnly} />
+        <StatTiles summary={summary.data} />
+        <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+          <CompetitorsCard brand={brand} competitors={competitors.data} readOnly />
+          <AdLibraryCard brand={brand} competitors={competitorList} ads={ads.data} readOnly />
+        </div>
+        <CompetitiveReports brand={brand} readOnly />
+        <PageChangesCard brand={brand} competitors={competitorList} readOnly />
+      </div>
+    );
+  }
   return (
     <div className="space-y-6">
       <StatTiles summary={summary.data} />
@@ -165,7 +182,8 @@ export default function CompetitorTrackingPage() {
   // The selected brand defaults to the first brand (SPEC §4).
   const selected = brandList.find((brand) => brand.id === chosenBrandId) ?? brandList[0] ?? null;
   const plan = user?.workspacePlanType;
-  const planAllows = plan === undefined || plans[plan].allows.competitorTracking;
+  // The ad market is a setting of tracking to come: not offered where nothing can change.
+  const canChange = selected !== null && moduleReadOnlyState(plan, selected, 'competitorTracking') === null;
 
   return (
     <>
@@ -173,10 +191,9 @@ export default function CompetitorTrackingPage() {
         title="Competitor Tracking"
         description="Follow your competitors' ads and see how your positioning compares"
         actions={
-          selected &&
-          planAllows && (
+          selected && (
             <>
-              <AdMarketSelector brand={selected} />
+              {canChange && <AdMarketSelector brand={selected} />}
               <BrandSelector
                 id="tracking-brand"
                 brands={brandList}
@@ -187,19 +204,18 @@ export default function CompetitorTrackingPage() {
           )
         }
       />
-      {!planAllows && plan !== undefined ? (
-        <div className="space-y-6">
-          <UpgradePrompt reason="feature_limit" feature="competitorTracking" planType={plan} />
-          <WhatTrackingDoes />
-        </div>
-      ) : brands.error ? (
+      {brands.error ? (
         <LoadErrorAlert error={brands.error} what="your brands" onRetry={() => void brands.refetch()} />
       ) : brands.data === undefined ? (
         <Skeleton className="h-64 w-full rounded-xl" />
       ) : !selected ? (
-        <NoBrandYet />
+        plan !== undefined && planLacks(plan, 'competitorTracking') ? (
+          <TrackingUpgrade plan={plan} />
+        ) : (
+          <NoBrandYet />
+        )
       ) : (
-        <BrandTracking key={selected.id} brand={selected} />
+        <BrandTracking key={selected.id} brand={selected} plan={plan} />
       )}
     </>
   );

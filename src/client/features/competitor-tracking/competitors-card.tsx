@@ -31,10 +31,12 @@ function CompetitorRow({
   brand,
   competitor,
   actions,
+  readOnly,
 }: {
   brand: TBrand;
   competitor: TCompetitorWithCounts;
   actions?: ReactNode;
+  readOnly: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const website = webAddress(competitor.website);
@@ -68,9 +70,16 @@ function CompetitorRow({
       </div>
       <div className="flex shrink-0 items-center gap-1">
         {actions}
-        <Button variant="ghost" size="icon-sm" aria-label={`Edit ${competitor.name}`} onClick={() => setEditing(true)}>
-          <Pencil aria-hidden="true" />
-        </Button>
+        {!readOnly && (
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={`Edit ${competitor.name}`}
+            onClick={() => setEditing(true)}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+        )}
         <RemoveCompetitorButton competitor={competitor} />
       </div>
       {editing && <CompetitorDialog brand={brand} competitor={competitor} open onOpenChange={setEditing} />}
@@ -80,16 +89,19 @@ function CompetitorRow({
 
 /**
  * The competitors list with Add Competitor, edit and remove. `competitorActions` is the slot for
- * per-competitor controls built elsewhere (the "Discover ads" button of ad discovery).
+ * per-competitor controls built elsewhere (the "Discover ads" button of ad discovery). Read-only
+ * (the plan keeps what is stored as it is), only removing stays.
  */
 export function CompetitorsCard({
   brand,
   competitors,
   competitorActions,
+  readOnly = false,
 }: {
   brand: TBrand;
   competitors: TCompetitorWithCounts[] | undefined;
   competitorActions?: (competitor: TCompetitorWithCounts) => ReactNode;
+  readOnly?: boolean;
 }) {
   const [adding, setAdding] = useState(false);
   return (
@@ -99,10 +111,12 @@ export function CompetitorsCard({
           <CardTitle>Competitors</CardTitle>
           <CardDescription>The companies whose ads and pages you follow for {brand.name}.</CardDescription>
         </div>
-        <Button size="sm" onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          Add Competitor
-        </Button>
+        {!readOnly && (
+          <Button size="sm" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            Add Competitor
+          </Button>
+        )}
       </CardHeader>
       <CardContent>
         {competitors === undefined ? (
@@ -111,9 +125,11 @@ export function CompetitorsCard({
           <div className="flex flex-col items-center gap-2 py-8 text-center">
             <Building2 aria-hidden="true" className="size-8 text-muted-foreground" />
             <p className="font-medium">No competitors yet</p>
-            <p className="max-w-sm text-muted-foreground text-sm">
-              Add the companies you compete with to follow their ads and compare your positioning.
-            </p>
+            {!readOnly && (
+              <p className="max-w-sm text-muted-foreground text-sm">
+                Add the companies you compete with to follow their ads and compare your positioning.
+              </p>
+            )}
           </div>
         ) : (
           <ul className="divide-y" aria-label="Competitors">
@@ -123,6 +139,7 @@ export function CompetitorsCard({
                 brand={brand}
                 competitor={competitor}
                 actions={competitorActions?.(competitor)}
+                readOnly={readOnly}
               />
             ))}
           </ul>

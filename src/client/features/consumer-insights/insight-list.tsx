@@ -85,7 +85,16 @@ function storedLine(insights: TInsight[], brandName: string): string {
 }
 
 /** The brand's insights with the brand and sentiment filters (SPEC §2); the brand filter is remembered. */
-export function InsightList({ insights, brandName }: { insights: TInsight[] | undefined; brandName: string }) {
+export function InsightList({
+  insights,
+  brandName,
+  readOnly = false,
+}: {
+  insights: TInsight[] | undefined;
+  brandName: string;
+  /** the plan keeps the list as it is: nothing can be added from this screen */
+  readOnly?: boolean;
+}) {
   const [brandFilter, setBrandFilter] = useState<BrandFilter>(readBrandFilter);
   const [sentiment, setSentiment] = useState<SentimentFilter>('all');
   const { shown, counts } = filterInsights(insights ?? [], { brand: brandFilter, sentiment });
@@ -140,7 +149,11 @@ export function InsightList({ insights, brandName }: { insights: TInsight[] | un
         ) : insights.length === 0 ? (
           <EmptyList
             title="No consumer insights yet"
-            body={`Add what a customer said about ${brandName} with the form above and its sentiment appears here.`}
+            body={
+              readOnly
+                ? `Nothing was collected about ${brandName}.`
+                : `Add what a customer said about ${brandName} with the form above and its sentiment appears here.`
+            }
           />
         ) : shown.length === 0 ? (
           <EmptyList

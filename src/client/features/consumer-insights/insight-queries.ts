@@ -11,20 +11,15 @@ export const insightsQueryKey = (brandId: string) => ['/api/consumer-insights', 
 
 const listUrl = (brandId: string) => `/api/consumer-insights?brandId=${encodeURIComponent(brandId)}`;
 
-/** True for the server's refusal of a plan without consumer insights (403 plan_feature). */
-export function isPlanRefusal(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('403: ');
-}
-
 /**
  * A brand's consumer insights, newest first. The brand id is a query parameter, not a path
  * segment, so the query names its own URL.
  */
-export function useInsights(brandId: string | null, { enabled = true }: { enabled?: boolean } = {}) {
+export function useInsights(brandId: string | null) {
   return useQuery<TInsight[]>({
     queryKey: insightsQueryKey(brandId ?? ''),
     queryFn: () => apiJson<TInsight[]>('GET', listUrl(brandId ?? '')),
-    enabled: enabled && brandId !== null,
+    enabled: brandId !== null,
   });
 }
 

@@ -1,21 +1,20 @@
 import { FileBarChart, ListFilter, MessageSquareText } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { planKeys, plans } from '../../../shared/plans.ts';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { isUnauthorizedError } from '../../lib/api.ts';
 import { LoadErrorAlert } from '../audits-shared/load-error-alert.tsx';
 import { notifyError } from '../audits-shared/notify-error.ts';
+import { moduleReadOnlyState, planLacks } from '../audits-shared/plan-access.ts';
+import { ReadOnlyNotice } from '../audits-shared/read-only-notice.tsx';
 import { UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
 import { InsightList } from './insight-list.tsx';
-import { isPlanRefusal, useInsights } from './insight-queries.ts';
+import { useInsights } from './insight-queries.ts';
 import { ManualFeedbackForm } from './manual-feedback-form.tsx';
 import { CompetitorDiscoveryCard } from './sources/competitor-discovery-card.tsx';
 import { DiscoveryCard } from './sources/discovery-card.tsx';
 import { SourcesCard } from './sources/sources-card.tsx';
-
-/** The plan the server's 403 speaks for when the workspace's own plan has insights (a brand of another owner). */
-const planWithoutInsights = planKeys.find((key) => !plans[key].allows.consumerInsights) ?? 'free';
 
 const insightFeatures = [
   {
@@ -52,15 +51,14 @@ function WhatInsightsDo() {
 
 /**
  * The Consumer Insights tab (SPEC §2): discovery and sources, the manual feedback form, the filters
- * and the list. A plan without consumer insights sees the upgrade prompt instead, and the list is
- * not asked for.
+ * and the list. A plan without consumer insights sees the upgrade prompt instead, or, when it kept
+ * insights from before, those insights under a read-only notice; so does a read-only brand.
  */
 export function InsightsTab({ brand }: { brand: TBrand }) {
   const { user } = useAuth();
   const plan = user?.workspacePlanType;
-  const planAllows = plan !== undefined && plans[plan].allows.consumerInsights;
-  const insights = useInsights(brand.id, { enabled: planAllows });
-  const refused = isPlanRefusal(insights.error);
+  const insights = useInsights(brand.id);
+  const readOnly = moduleReadOnlyState(plan, brand, 'consumerInsights');
 
   // A signed-out reply is reported once (the Unauthorized toast and the login redirect).
   const reported = useRef<unknown>(null);
@@ -71,20 +69,32 @@ export function InsightsTab({ brand }: { brand: TBrand }) {
     }
   }, [insights.error]);
 
-  if (plan !== undefined && (!planAllows || refused)) {
+  const loadFailed = insights.error && !isUnauthorizedError(insights.error);
+  const list = loadFailed ? (
+    <LoadErrorAlert error={insights.error} what="consumer insights" onRetry={() => void insights.refetch()} />
+  ) : (
+    <InsightList insights={insights.data} brandName={brand.name} readOnly={readOnly !== null} />
+  );
+
+  if (plan !== undefined && planLacks(plan, 'consumerInsights')) {
+    if (insights.data === undefined && !loadFailed) return <Skeleton className="h-64 w-full rounded-xl" />;
+    if (insights.data?.length === 0) {
+      return (
+        <div className="space-y-6">
+          <UpgradePrompt reason="feature_limit" feature="consumerInsights" planType={plan} />
+          <WhatInsightsDo />
+        </div>
+      );
+    }
+  }
+  if (readOnly) {
     return (
       <div className="space-y-6">
-        <UpgradePrompt
-          reason="feature_limit"
-          feature="consumerInsights"
-          planType={planAllows ? planWithoutInsights : plan}
-        />
-        <WhatInsightsDo />
+        <ReadOnlyNotice state={readOnly} />
+        {list}
       </div>
     );
   }
-
-  const loadFailed = insights.error && !isUnauthorizedError(insights.error);
   return (
     <div className="space-y-6">
       <div className="grid items-start gap-6 lg:grid-cols-2">
@@ -93,11 +103,7 @@ export function InsightsTab({ brand }: { brand: TBrand }) {
       </div>
       <CompetitorDiscoveryCard brand={brand} />
       <ManualFeedbackForm brandId={brand.id} brandName={brand.name} />
-      {loadFailed ? (
-        <LoadErrorAlert error={insights.error} what="consumer insights" onRetry={() => void insights.refetch()} />
-      ) : (
-        <InsightList insights={insights.data} brandName={brand.name} />
-      )}
+      {list}
     </div>
   );
 }

@@ -25,6 +25,8 @@ export type EmailDocument = {
   footerNote: string;
   /** The app's address, linked in the footer. */
   publicUrl: string;
+  /** A notification's unsubscribe link (works without signing in), linked in the footer. */
+  unsubscribeUrl?: string;
   /** The name in the header: Brandlens, or an agency's white-label company name. */
   productName?: string;
   /** The header and button colour, #RRGGBB. */

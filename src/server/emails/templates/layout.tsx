@@ -129,6 +129,16 @@ export function EmailLayout({ document, children }: { document: EmailDocument; c
                         }}
                       >
                         <p style={{ margin: '0 0 8px' }}>{document.footerNote}</p>
+                        {document.unsubscribeUrl && (
+                          <p style={{ margin: '0 0 8px' }}>
+                            <a
+                              href={document.unsubscribeUrl}
+                              style={{ color: emailColours.muted, textDecoration: 'underline' }}
+                            >
+                              Unsubscribe
+                            </a>
+                          </p>
+                        )}
                         <p style={{ margin: 0 }}>
                           {productName} ·{' '}
                           <a

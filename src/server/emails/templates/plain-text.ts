@@ -58,7 +58,7 @@ export function renderPlainText(document: EmailDocument): string {
   const parts = [
     underline(document.title, '='),
     ...document.blocks.map(blockText),
-    `-- \n${wrapText(document.footerNote)}\n${productName} · ${document.publicUrl}`,
+    `-- \n${wrapText(document.footerNote)}\n${document.unsubscribeUrl ? `Unsubscribe: ${document.unsubscribeUrl}\n` : ''}${productName} · ${document.publicUrl}`,
   ];
   return `${parts.join('\n\n')}\n`;
 }

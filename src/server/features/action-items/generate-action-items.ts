@@ -4,6 +4,7 @@ import type { TActionItem, TGenerateActionsResponse } from '../../../shared/sche
 import type { Database } from '../../db/client.ts';
 import { actionItems, audits, brands } from '../../db/schema/index.ts';
 import { type Actor, ownedBy } from '../../http/access.ts';
+import { changeableBrandsOf } from '../billing/plan-limits.ts';
 import { toActionItemDto } from './action-item-dto.ts';
 
 type SourceAudit = {
@@ -37,16 +38,27 @@ async function latestCompletedAudits(db: Database, actor: Actor): Promise<Source
 }
 
 /**
+ * The audits whose brands their owners' plans let change now: a read-only brand (beyond the plan's
+ * brands, or after a Starter plan's days) gets no new items; with none left, the plan's refusal.
+ */
+async function changeableAudits(db: Database, audited: SourceAudit[]): Promise<SourceAudit[]> {
+  const brandsOfAudits = audited.map((audit) => ({ id: audit.brandId, userId: audit.userId, name: audit.brandName }));
+  const changeable = new Set((await changeableBrandsOf(db, brandsOfAudits)).map((brand) => brand.id));
+  return audited.filter((audit) => changeable.has(audit.brandId));
+}
+
+/**
  * Turns audit recommendations into to-do items. Running it again adds nothing already open for the
  * brand, and nothing already done for the same audit; a later audit that still finds a problem
- * brings its item back.
+ * brings its item back. Without `sources`, every brand the plan lets change; a caller giving
+ * sources (generateRecommendations, for one audit) has checked the plan itself.
  */
 export async function generateActionItems(
   db: Database,
   actor: Actor,
   sources?: SourceAudit[],
 ): Promise<TGenerateActionsResponse> {
-  const audited = sources ?? (await latestCompletedAudits(db, actor));
+  const audited = sources ?? (await changeableAudits(db, await latestCompletedAudits(db, actor)));
   if (audited.length === 0) return { created: 0, items: [] };
   const existing = await db
     .select({

@@ -21,7 +21,7 @@ import {
 import { toAdFields } from '../../integrations/meta-ad-library/parse-ads-archive.ts';
 import type { RetryPolicy } from '../../integrations/meta-ad-library/retry-policy.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { assertCanChangeBrand } from '../billing/plan-limits.ts';
 import { completeTask, failTask, openTask, type ProgressReporter, progressReporter } from '../tasks/task-progress.ts';
 import { BRAND_KIND } from './ad-discovery-task.ts';
 import { queueLandingPageChecks } from './check-landing-pages.ts';
@@ -137,7 +137,8 @@ export async function runAdDiscovery(deps: AdDiscoveryDeps, taskId: string, sign
     await failTask(db, taskId, noAdSourceMessage);
     return 'failed' as const;
   }
-  await assertPlanAllows(db, brand.userId, 'competitorTracking');
+  // The plan may have changed since the discovery was started: checked again as it runs.
+  await assertCanChangeBrand(db, brand, { feature: 'competitorTracking', toDoMore: 'keep tracking competitors' });
   const progress = progressReporter(db, taskId);
   const many = found.length === 1 ? '1 competitor' : `${found.length} competitors`;
   await progress(`Preparing: ${many} to search in ${brand.adMarket}`, STAGE.prepare);

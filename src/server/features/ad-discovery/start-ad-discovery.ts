@@ -14,11 +14,10 @@ import {
 } from '../../../shared/schemas/ad-discovery.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { competitors, taskProgress } from '../../db/schema/index.ts';
-import { type Actor, getBrandOrThrow } from '../../http/access.ts';
+import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { discoverAdsJob } from '../../jobs/definitions/discover-ads.ts';
-import { assertCanChangeCompetitorTracking } from '../billing/plan-limits.ts';
-import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
+import { getTrackedBrandOrThrow, getTrackedCompetitorOrThrow } from '../competitors/tracked-brand.ts';
 import type { FeatureContext } from '../context.ts';
 import { failStaleTasks, failTask, type TaskRow } from '../tasks/task-progress.ts';
 import { BRAND_KIND, COMPETITOR_KIND, toAdDiscoveryTask } from './ad-discovery-task.ts';
@@ -53,8 +52,7 @@ export async function startCompetitorAdDiscovery(
   ctx: FeatureContext,
   { actor, input }: { actor: Actor; input: { competitorId: string } },
 ): Promise<TAdDiscoveryTask> {
-  const competitor = await getCompetitorOrThrow(ctx.db, actor, input.competitorId);
-  await assertCanChangeCompetitorTracking(ctx.db, competitor.userId);
+  const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, input.competitorId, { toChange: true });
   assertAdSourceConfigured(ctx);
   const task = await createTask(ctx, actor, COMPETITOR_KIND, competitor.id);
   return { ...toAdDiscoveryTask(task), message: `Searching the Meta Ad Library for ${competitor.name}'s ads` };
@@ -64,8 +62,7 @@ export async function startBrandAdDiscovery(
   ctx: FeatureContext,
   { actor, input }: { actor: Actor; input: { brandId: string } },
 ): Promise<TAdDiscoveryTask> {
-  const brand = await getBrandOrThrow(ctx.db, actor, input.brandId);
-  await assertCanChangeCompetitorTracking(ctx.db, brand.userId);
+  const brand = await getTrackedBrandOrThrow(ctx.db, actor, input.brandId, { toChange: true });
   const [tracked] = await ctx.db.select({ value: count() }).from(competitors).where(eq(competitors.brandId, brand.id));
   if (!tracked?.value) throw new AppError('validation', noCompetitorsMessage);
   assertAdSourceConfigured(ctx);

@@ -5,10 +5,8 @@ import { adLibraryEntries } from '../../db/schema/index.ts';
 import { type Actor, ownedBy } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { queueLandingPageChecks } from '../ad-discovery/check-landing-pages.ts';
-import { assertCanChangeCompetitorTracking } from '../billing/plan-limits.ts';
 import { type AdRow, toAd } from '../competitors/ad-dto.ts';
-import { getAdOrThrow } from '../competitors/get-competitor-or-throw.ts';
-import { getTrackedCompetitorOrThrow } from '../competitors/tracked-brand.ts';
+import { getAdToChangeOrThrow, getTrackedCompetitorOrThrow } from '../competitors/tracked-brand.ts';
 import type { FeatureContext } from '../context.ts';
 import { type AdInput, adColumns, assertSeenDatesPast, seenDate } from './ad-columns.ts';
 import { duplicateAdId } from './create-ad.ts';
@@ -21,8 +19,7 @@ export async function updateAd(
   ctx: Pick<FeatureContext, 'db' | 'queue'>,
   { actor, adId, input }: { actor: Actor; adId: string; input: AdInput },
 ): Promise<TAd> {
-  const ad = await getAdOrThrow(ctx.db, actor, adId);
-  await assertCanChangeCompetitorTracking(ctx.db, ad.userId);
+  const ad = await getAdToChangeOrThrow(ctx.db, actor, adId);
   const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, input.competitorId, { toChange: true });
   const firstSeenAt = input.firstSeenAt ? seenDate(input.firstSeenAt) : ad.firstSeenAt;
   const lastSeenAt = input.lastSeenAt ? seenDate(input.lastSeenAt) : ad.lastSeenAt;

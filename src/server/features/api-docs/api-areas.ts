@@ -31,6 +31,7 @@ const areaBySegment: Record<string, string> = {
   logout: 'Sign-in',
   'marketing-recommendations': 'Shared pages',
   'notification-settings': 'Account',
+  notifications: 'Account',
   'openapi.json': 'API reference',
   profile: 'Account',
   'reactivate-subscription': 'Billing',
@@ -40,6 +41,7 @@ const areaBySegment: Record<string, string> = {
   'subscription-details': 'Billing',
   support: 'Support',
   'team-members': 'Team',
+  'team-membership': 'Team',
   upload: 'Brands',
   uploads: 'Brands',
 };

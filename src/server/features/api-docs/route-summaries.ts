@@ -97,6 +97,10 @@ export const routeSummaries: Record<string, string> = {
   'PATCH /api/profile': 'Update your name and e-mail',
   'GET /api/notification-settings': 'Your e-mail notification settings',
   'PUT /api/notification-settings': 'Save your e-mail notification settings',
+  'GET /api/notifications/unsubscribe':
+    'The unsubscribe page of a notification e-mail link (public, by its signed link)',
+  'POST /api/notifications/unsubscribe': 'Turn off one kind of notification e-mail from its signed link (public)',
+  'GET /api/team-membership': 'The agency whose team you work in, if any',
   'GET /api/account/export': 'Download everything your account holds as a zip file',
   'GET /api/team-members': "Your agency's team members",
   'POST /api/team-members': 'Add a team member by e-mail',

@@ -27,7 +27,7 @@ export async function createApiToken(
   ctx: Pick<FeatureContext, 'db'>,
   { actor, input }: { actor: Actor; input: TCreateApiTokenRequest },
 ): Promise<TCreatedApiToken> {
-  assertWorkspaceOwner(actor);
+  assertWorkspaceOwner(actor, 'manage API tokens');
   await assertPlanAllows(ctx.db, actor.user.id, 'apiAccess');
   const now = new Date();
   const [active] = await ctx.db

@@ -14,7 +14,7 @@ export async function listApiTokens(
   ctx: Pick<FeatureContext, 'db'>,
   { actor }: { actor: Actor },
 ): Promise<TApiToken[]> {
-  assertWorkspaceOwner(actor);
+  assertWorkspaceOwner(actor, 'manage API tokens');
   const rows = await ctx.db
     .select()
     .from(apiTokens)

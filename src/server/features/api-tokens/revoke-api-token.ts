@@ -14,7 +14,7 @@ export async function revokeApiToken(
   ctx: Pick<FeatureContext, 'db'>,
   { actor, tokenId }: { actor: Actor; tokenId: string },
 ): Promise<TApiToken> {
-  assertWorkspaceOwner(actor);
+  assertWorkspaceOwner(actor, 'manage API tokens');
   const own = and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, actor.user.id));
   await ctx.db
     .update(apiTokens)

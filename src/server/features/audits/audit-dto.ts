@@ -1,6 +1,6 @@
 import type { TAuditAnalysis, TAuditDetail, TAuditSummary, TRecommendation } from '../../../shared/schemas/audits.ts';
 import type { auditReports, audits } from '../../db/schema/index.ts';
-import { type BrandRow, toBrandDto } from '../brands/brand-dto.ts';
+import { type BrandRow, toBrandRecord } from '../brands/brand-dto.ts';
 
 export type AuditRow = typeof audits.$inferSelect;
 export type AuditReportRow = typeof auditReports.$inferSelect;
@@ -32,7 +32,7 @@ export function toAuditDetail(audit: AuditRow, brand: BrandRow, report: AuditRep
     weaknesses: audit.weaknesses,
     recommendations: audit.recommendations as TRecommendation[],
     writtenBy: audit.status === 'completed' ? audit.writtenBy : null,
-    brand: toBrandDto(brand),
+    brand: toBrandRecord(brand),
     report: report ? { shareableToken: report.shareableToken, isPublic: report.isPublic } : null,
   };
 }

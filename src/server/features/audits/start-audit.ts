@@ -6,7 +6,7 @@ import { audits, auditUsage, users } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { runAuditJob } from '../../jobs/definitions/run-audit.ts';
-import { assertCanStartAudit } from '../billing/plan-limits.ts';
+import { assertCanChangeBrand, assertCanStartAudit } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { type AuditRow, toAuditSummary } from './audit-dto.ts';
 import { markFailed } from './run-audit.ts';
@@ -27,7 +27,9 @@ export async function startAudit(ctx: FeatureContext, { actor, input }: { actor:
     .transaction(async (tx) => {
       // Locking the owner's row serialises concurrent starts, so the plan count cannot be overrun.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, brand.userId)).for('update');
-      await assertCanStartAudit(tx as unknown as Database, brand.userId);
+      const db = tx as unknown as Database;
+      const owner = await assertCanChangeBrand(db, brand, { toDoMore: 'run more audits' });
+      await assertCanStartAudit(db, owner);
       const [running] = await tx
         .select({ id: audits.id })
         .from(audits)

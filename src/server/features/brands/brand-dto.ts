@@ -1,9 +1,10 @@
-import type { TBrand } from '../../../shared/schemas/brands.ts';
+import type { TBrand, TBrandRecord } from '../../../shared/schemas/brands.ts';
 import type { brands } from '../../db/schema/index.ts';
+import type { BrandAccess } from '../billing/plan-limits.ts';
 
 export type BrandRow = typeof brands.$inferSelect;
 
-export function toBrandDto(brand: BrandRow): TBrand {
+export function toBrandRecord(brand: BrandRow): TBrandRecord {
   return {
     id: brand.id,
     userId: brand.userId,
@@ -21,4 +22,11 @@ export function toBrandDto(brand: BrandRow): TBrand {
     adMarket: brand.adMarket,
     createdAt: brand.createdAt.toISOString(),
   };
+}
+
+/** A brand its owner's plan lets change now (one just created or changed). */
+export const changeableBrand: BrandAccess = { readOnly: false, readOnlyReason: null };
+
+export function toBrandDto(brand: BrandRow, access: BrandAccess): TBrand {
+  return { ...toBrandRecord(brand), ...access };
 }

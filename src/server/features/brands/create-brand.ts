@@ -1,13 +1,13 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZCreateBrandRequest } from '../../../shared/schemas/brands.ts';
+import type { Database } from '../../db/client.ts';
 import { brands, uploadedFiles, users } from '../../db/schema/index.ts';
 import { type Actor, ownedBy } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
+import { assertAccessNotEnded, assertBrandSlotFree } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
-import { type BrandRow, toBrandDto } from './brand-dto.ts';
-
-export const maxBrandsMessage = (limit: number) => `Maximum brands limit (${limit}) reached.`;
+import { type BrandRow, changeableBrand, toBrandDto } from './brand-dto.ts';
 
 /** A logo must be a file this account uploaded. */
 export async function assertOwnUpload(
@@ -32,17 +32,13 @@ export async function createBrand(
   await assertOwnUpload(ctx, actor, input.logoUrl);
   for (const asset of input.assets ?? []) await assertOwnUpload(ctx, actor, asset.url, 'brand asset');
   const ownerId = actor.workspaceOwnerId;
-  // The limit check and the insert run in one transaction that locks the owner's row, so two
+  // The plan checks and the insert run in one transaction that locks the owner's row, so two
   // concurrent requests cannot both take the last free brand slot.
   const brand = await ctx.db.transaction(async (tx) => {
-    const [owner] = await tx
-      .select({ maxBrands: users.maxBrands })
-      .from(users)
-      .where(eq(users.id, ownerId))
-      .for('update');
-    const [existing] = await tx.select({ value: count() }).from(brands).where(eq(brands.userId, ownerId));
-    const limit = owner?.maxBrands ?? 1;
-    if ((existing?.value ?? 0) >= limit) throw new AppError('plan_limit', maxBrandsMessage(limit));
+    const [owner] = await tx.select().from(users).where(eq(users.id, ownerId)).for('update');
+    if (!owner) throw new AppError('not_found', 'Account not found');
+    assertAccessNotEnded(owner, 'add brands');
+    await assertBrandSlotFree(tx as unknown as Database, owner);
     const [created] = await tx
       .insert(brands)
       .values({
@@ -63,5 +59,5 @@ export async function createBrand(
       .returning();
     return created as BrandRow;
   });
-  return toBrandDto(brand);
+  return toBrandDto(brand, changeableBrand);
 }

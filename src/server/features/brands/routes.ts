@@ -5,8 +5,9 @@ import { ZCreateBrandRequest, ZIdParams, ZUpdateBrandRequest } from '../../../sh
 import { brands } from '../../db/schema/index.ts';
 import { getBrandOrThrow, ownedByParam, ownerParams } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
+import { brandAccessOf } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
-import { toBrandDto } from './brand-dto.ts';
+import { type BrandRow, changeableBrand, toBrandDto } from './brand-dto.ts';
 import { createBrand } from './create-brand.ts';
 import { deleteBrand, updateBrand } from './update-brand.ts';
 
@@ -21,19 +22,25 @@ export function registerBrandRoutes(parent: FastifyInstance, ctx: FeatureContext
     .orderBy(asc(brands.createdAt))
     .prepare('brands_of_owners');
 
-  app.get('/api/brands', signedIn, async (request) => {
-    const rows = await listBrands.execute(ownerParams(actorOf(request)));
-    return rows.map(toBrandDto);
-  });
+  /** The brands with whether each can change now under its owner's plan. */
+  async function withAccess(rows: BrandRow[]) {
+    const access = await brandAccessOf(ctx.db, rows);
+    return rows.map((row) => toBrandDto(row, access.get(row.id) ?? changeableBrand));
+  }
+
+  app.get('/api/brands', signedIn, async (request) =>
+    withAccess(await listBrands.execute(ownerParams(actorOf(request)))),
+  );
 
   app.post('/api/brands', { ...signedIn, schema: { body: ZCreateBrandRequest } }, async (request, reply) => {
     const brand = await createBrand(ctx, { actor: actorOf(request), input: request.body });
     return reply.status(201).send(brand);
   });
 
-  app.get('/api/brands/:id', { ...signedIn, schema: { params: ZIdParams } }, async (request) =>
-    toBrandDto(await getBrandOrThrow(ctx.db, actorOf(request), request.params.id)),
-  );
+  app.get('/api/brands/:id', { ...signedIn, schema: { params: ZIdParams } }, async (request) => {
+    const [brand] = await withAccess([await getBrandOrThrow(ctx.db, actorOf(request), request.params.id)]);
+    return brand;
+  });
 
   app.patch(
     '/api/brands/:id',

@@ -3,30 +3,34 @@ import type { z } from 'zod';
 import type { ZUpdateBrandRequest } from '../../../shared/schemas/brands.ts';
 import { audits, auditUsage, brands } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow, ownedBy } from '../../http/access.ts';
+import { assertCanChangeBrand } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
-import { type BrandRow, toBrandDto } from './brand-dto.ts';
+import { type BrandRow, changeableBrand, toBrandDto } from './brand-dto.ts';
 import { assertOwnUpload } from './create-brand.ts';
 
 export async function updateBrand(
   ctx: FeatureContext,
   { actor, brandId, input }: { actor: Actor; brandId: string; input: z.output<typeof ZUpdateBrandRequest> },
 ) {
-  await getBrandOrThrow(ctx.db, actor, brandId);
+  const brand = await getBrandOrThrow(ctx.db, actor, brandId);
+  await assertCanChangeBrand(ctx.db, brand, { toDoMore: 'change your brands' });
   await assertOwnUpload(ctx, actor, input.logoUrl);
   for (const asset of input.assets ?? []) await assertOwnUpload(ctx, actor, asset.url, 'brand asset');
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-  if (Object.keys(changes).length === 0) return toBrandDto(await getBrandOrThrow(ctx.db, actor, brandId));
+  if (Object.keys(changes).length === 0) return toBrandDto(brand, changeableBrand);
   const [updated] = await ctx.db
     .update(brands)
     .set(changes)
     .where(and(eq(brands.id, brandId), ownedBy(actor, brands.userId)))
     .returning();
-  return toBrandDto(updated as BrandRow);
+  return toBrandDto(updated as BrandRow, changeableBrand);
 }
 
 /**
- * Deletes the brand with its audits. The audits' usage records stay (they count against the plan
- * over the account's history), except those of failed audits, which never counted.
+ * Deletes the brand with its audits. Allowed on every plan, read-only brands included: it is how
+ * an account back on a smaller plan chooses which brands it keeps working on. The audits' usage
+ * records stay (they count against the plan over the account's history), except those of failed
+ * audits, which never counted.
  */
 export async function deleteBrand(ctx: FeatureContext, { actor, brandId }: { actor: Actor; brandId: string }) {
   await getBrandOrThrow(ctx.db, actor, brandId);

@@ -4,7 +4,7 @@ import type { ZEmailCompetitiveAnalysisRequest } from '../../../shared/schemas/c
 import { userDisplayName } from '../../../shared/user-names.ts';
 import { queueEmail } from '../../emails/index.ts';
 import type { Actor } from '../../http/access.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { assertCanChangeBrand } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { competitiveAnalysisEmail } from './competitive-analysis-email.ts';
 import { getCompetitorReportOrThrow } from './list-competitor-reports.ts';
@@ -25,8 +25,8 @@ export async function emailCompetitiveAnalysis(
   ctx: FeatureContext,
   { actor, input }: { actor: Actor; input: z.output<typeof ZEmailCompetitiveAnalysisRequest> },
 ) {
-  const { report } = await getCompetitorReportOrThrow(ctx.db, actor, input.reportId);
-  await assertPlanAllows(ctx.db, report.userId, 'competitorTracking');
+  const { report, brand } = await getCompetitorReportOrThrow(ctx.db, actor, input.reportId);
+  await assertCanChangeBrand(ctx.db, brand, { feature: 'competitorTracking', toDoMore: 'e-mail reports' });
   const message = input.message ?? null;
   const row = await queueEmail(ctx, {
     userId: report.userId,

@@ -18,7 +18,7 @@ import { runningDays } from '../../analysis/competitive/window.ts';
 import { competitorReports } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
-import { assertCanCreateCompetitorReport } from '../billing/plan-limits.ts';
+import { assertCanChangeBrand, assertCanCreateCompetitorReport } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { brandCompetitors, competitorAdsIn, competitorsHaveAds } from './read-competitor-ads.ts';
 import { type TReportContext, toCompetitorReport } from './report-dto.ts';
@@ -68,7 +68,11 @@ export async function generateCompetitorReport(
 ): Promise<TCompetitorReport> {
   const { brandId, reportPeriod } = ZCreateCompetitorReportRequest.parse(input);
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
-  await assertCanCreateCompetitorReport(ctx.db, brand.userId);
+  const owner = await assertCanChangeBrand(ctx.db, brand, {
+    feature: 'competitorTracking',
+    toDoMore: 'generate more competitor reports',
+  });
+  await assertCanCreateCompetitorReport(ctx.db, owner);
   const competitors = await brandCompetitors(ctx.db, brand);
   if (competitors.length === 0) throw new AppError('conflict', noCompetitorsForReportMessage);
   const competitorIds = competitors.map((competitor) => competitor.id);

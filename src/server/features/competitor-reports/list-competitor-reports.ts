@@ -4,17 +4,18 @@ import type { Database } from '../../db/client.ts';
 import { brands, competitorReports } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow, ownedBy } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { toCompetitorReport } from './report-dto.ts';
 
-/** A brand's competitor reports, newest first: the first is the latest report, the rest history. */
+/**
+ * A brand's competitor reports, newest first: the first is the latest report, the rest history.
+ * Open on every plan: reports generated before a downgrade stay readable.
+ */
 export async function listCompetitorReports(
   ctx: FeatureContext,
   { actor, brandId }: { actor: Actor; brandId: string },
 ): Promise<TCompetitorReport[]> {
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
-  await assertPlanAllows(ctx.db, brand.userId, 'competitorTracking');
   const rows = await ctx.db
     .select()
     .from(competitorReports)

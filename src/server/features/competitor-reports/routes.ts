@@ -8,7 +8,6 @@ import {
 } from '../../../shared/schemas/competitor-reports.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { sendPdf } from '../audit-reports/routes.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { emailCompetitiveAnalysis } from './email-competitive-analysis.ts';
 import { generateCompetitorReport } from './generate-competitor-report.ts';
@@ -45,7 +44,6 @@ export function registerCompetitorReportRoutes(parent: FastifyInstance, ctx: Fea
       const { report } = reportId
         ? await getCompetitorReportOrThrow(ctx.db, actor, reportId, brandId)
         : await latestCompetitorReportOrThrow(ctx.db, actor, brandId);
-      await assertPlanAllows(ctx.db, report.userId, 'competitorTracking');
       const { pdf, fileName } = await renderCompetitiveReportPdf(ctx.db, report.id, { uploads: ctx.uploads });
       return sendPdf(reply, pdf, fileName);
     },

@@ -7,7 +7,7 @@ import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { checkWebPage, fetchFeed, SourceReadError } from '../../integrations/insight-sources/fetch-source.ts';
 import { platformOf } from '../../integrations/insight-sources/text.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { assertCanChangeBrand } from '../billing/plan-limits.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
 import { toSourceDto } from './source-dtos.ts';
@@ -32,7 +32,7 @@ export async function addInsightSource(
 ): Promise<TInsightSourceDto> {
   const { kind, url: given, competitorId } = ZCreateInsightSourceRequest.parse(input);
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
-  await assertPlanAllows(ctx.db, brand.userId, 'consumerInsights');
+  await assertCanChangeBrand(ctx.db, brand, { feature: 'consumerInsights', toDoMore: 'add insight sources' });
   const competitor = competitorId ? await getCompetitorOrThrow(ctx.db, actor, competitorId) : null;
   if (competitor && competitor.brandId !== brand.id) throw notFound('Competitor not found');
   const address = given ?? (competitor ? competitor.website : brand.websiteUrl);

@@ -1,10 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
-import { insightLimitMessage } from '../../../shared/plans.ts';
 import { noCompetitorSourcesMessage, type TCompetitorDiscoveryTask } from '../../../shared/schemas/insight-sources.ts';
 import { insightSources } from '../../db/schema/index.ts';
-import type { Actor } from '../../http/access.ts';
+import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
-import { insightRoomOf } from '../billing/plan-limits.ts';
+import { insightRoomForBrand } from '../billing/plan-limits.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
 import { COMPETITOR_DISCOVERY_KIND, toCompetitorDiscoveryTask } from './source-dtos.ts';
@@ -19,8 +18,8 @@ export async function startCompetitorDiscovery(
   { actor, input }: { actor: Actor; input: { competitorId: string } },
 ): Promise<TCompetitorDiscoveryTask> {
   const competitor = await getCompetitorOrThrow(ctx.db, actor, input.competitorId);
-  const { room, planType } = await insightRoomOf(ctx.db, competitor.userId);
-  if (room === 0) throw new AppError('plan_limit', insightLimitMessage(planType));
+  const brand = await getBrandOrThrow(ctx.db, actor, competitor.brandId);
+  await insightRoomForBrand(ctx.db, brand);
   const [feeds] = await ctx.db
     .select({ value: count() })
     .from(insightSources)

@@ -1,4 +1,3 @@
-import { insightLimitMessage } from '../../../shared/plans.ts';
 import type { TCsvImportFields, TImportTask } from '../../../shared/schemas/insight-sources.ts';
 import { taskProgress } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
@@ -10,7 +9,7 @@ import {
   readCsvFile,
 } from '../../integrations/insight-sources/csv/csv-import.ts';
 import { importInsightsCsvJob } from '../../jobs/definitions/import-insights-csv.ts';
-import { insightRoomOf } from '../billing/plan-limits.ts';
+import { insightRoomForBrand } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { failTask } from '../tasks/task-progress.ts';
 import { importFileKey, importFiles, removeImportFile } from './import-files.ts';
@@ -30,8 +29,7 @@ export async function startCsvImport(
 ): Promise<TImportTask> {
   const { fields, fileName, bytes } = input;
   const brand = await getBrandOrThrow(ctx.db, actor, fields.brandId);
-  const { room, planType } = await insightRoomOf(ctx.db, brand.userId);
-  if (room === 0) throw new AppError('plan_limit', insightLimitMessage(planType));
+  await insightRoomForBrand(ctx.db, brand);
 
   let usable: number;
   try {

@@ -1,5 +1,4 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { insightLimitMessage } from '../../../shared/plans.ts';
 import {
   discoveryRunningMessage,
   noInsightSourcesMessage,
@@ -10,7 +9,7 @@ import { insightSources, taskProgress } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { discoverInsightsJob } from '../../jobs/definitions/discover-insights.ts';
-import { insightRoomOf } from '../billing/plan-limits.ts';
+import { insightRoomForBrand } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { failStaleTasks, failTask } from '../tasks/task-progress.ts';
 import { COMPETITOR_DISCOVERY_KIND, DISCOVERY_KIND, toDiscoveryTask } from './source-dtos.ts';
@@ -25,8 +24,7 @@ export async function startDiscovery(
   { actor, input }: { actor: Actor; input: { brandId: string } },
 ): Promise<TDiscoveryTask> {
   const brand = await getBrandOrThrow(ctx.db, actor, input.brandId);
-  const { room, planType } = await insightRoomOf(ctx.db, brand.userId);
-  if (room === 0) throw new AppError('plan_limit', insightLimitMessage(planType));
+  await insightRoomForBrand(ctx.db, brand);
   const [sources] = await ctx.db
     .select({ value: count() })
     .from(insightSources)

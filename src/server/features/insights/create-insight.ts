@@ -4,7 +4,7 @@ import type { TInsight, ZCreateInsightRequest } from '../../../shared/schemas/in
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
-import { assertInsightRoom } from '../billing/plan-limits.ts';
+import { assertInsightRoom, insightRoomForBrand } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { analyseInsightText } from './analyse-insight.ts';
 import { toInsight } from './insight-dto.ts';
@@ -22,7 +22,7 @@ export async function createInsight(
 ): Promise<TInsight> {
   const brand = await getBrandOrThrow(ctx.db, actor, input.brandId);
   // Checked before the analysis so a refused request costs no model call.
-  await assertInsightRoom(ctx.db, brand.userId, 1);
+  await insightRoomForBrand(ctx.db, brand);
   const analysis = await analyseInsightText(input.content, { ai: ctx.ai, logger: ctx.logger });
   const [row] = await ctx.db.transaction(async (tx) => {
     // Locking the owner's row serialises concurrent adds, so the plan's allowance cannot be overrun.

@@ -1,8 +1,7 @@
 import { noWebsiteToWatchMessage, type TPageCheck } from '../../../shared/schemas/page-watch.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
-import { assertCanChangeCompetitorTracking } from '../billing/plan-limits.ts';
-import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
+import { getTrackedCompetitorOrThrow } from '../competitors/tracked-brand.ts';
 import type { FeatureContext } from '../context.ts';
 import { takePageSnapshots } from './take-page-snapshots.ts';
 
@@ -14,8 +13,7 @@ export async function checkCompetitorPages(
   ctx: Pick<FeatureContext, 'db' | 'config'>,
   { actor, competitorId }: { actor: Actor; competitorId: string },
 ): Promise<TPageCheck> {
-  const competitor = await getCompetitorOrThrow(ctx.db, actor, competitorId);
-  await assertCanChangeCompetitorTracking(ctx.db, competitor.userId);
+  const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, competitorId, { toChange: true });
   if (!competitor.website) throw new AppError('validation', noWebsiteToWatchMessage(competitor.name));
   return takePageSnapshots({ db: ctx.db, allowLoopback: ctx.config.crawlerAllowLoopback }, competitor);
 }

@@ -10,7 +10,6 @@ import type { Database } from '../../db/client.ts';
 import { competitorPageSnapshots, taskProgress } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
 import { diffLines } from '../../integrations/page-watch/line-diff.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import { PAGE_WATCH_KIND } from './take-page-snapshots.ts';
 
@@ -49,13 +48,15 @@ async function lastCheckOf(db: Database, competitorId: string) {
   return parsed?.success ? parsed.data : null;
 }
 
-/** GET /api/competitors/{id}/page-changes: each watched page's snapshots and the diffs between them. */
+/**
+ * GET /api/competitors/{id}/page-changes: each watched page's snapshots and the diffs between them.
+ * Open on every plan: what was watched before a downgrade stays readable.
+ */
 export async function listPageChanges(
   db: Database,
   { actor, competitorId }: { actor: Actor; competitorId: string },
 ): Promise<TPageChanges> {
   const competitor = await getCompetitorOrThrow(db, actor, competitorId);
-  await assertPlanAllows(db, competitor.userId, 'competitorTracking');
   const pages: TWatchedPage[] = [];
   for (const pageKind of watchedPageKinds) {
     const rows = await db

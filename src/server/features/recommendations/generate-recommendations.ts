@@ -7,7 +7,7 @@ import { AppError } from '../../http/errors.ts';
 import { generateActionItems, sourceAuditOf } from '../action-items/generate-action-items.ts';
 import { newShareToken } from '../audit-reports/share-audit.ts';
 import { getAuditOrThrow } from '../audits/get-audit-or-throw.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { assertCanChangeBrand } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { recommendationFacts } from './recommendation-facts.ts';
 import { toRecommendations } from './recommendations-dto.ts';
@@ -24,7 +24,7 @@ export async function generateRecommendations(
   if (audit.status !== 'completed') {
     throw new AppError('conflict', 'Marketing recommendations need a completed audit');
   }
-  await assertPlanAllows(ctx.db, audit.userId, 'recommendations');
+  await assertCanChangeBrand(ctx.db, brand, { feature: 'recommendations', toDoMore: 'generate recommendations' });
   const facts = await recommendationFacts(ctx.db, audit, brand);
   const written = await writeMarketingRecommendations(ctx.ai, facts, ctx.logger);
   const { writtenBy, ...content } = written.value;

@@ -8,7 +8,7 @@ import { userDisplayName } from '../../../shared/user-names.ts';
 import { queueEmail } from '../../emails/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { assertCanChangeBrand } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { consumerInsightsEmail } from './consumer-insights-email.ts';
 import { brandHasInsights } from './measure-insights.ts';
@@ -30,7 +30,7 @@ export async function emailConsumerInsights(
   { actor, input }: { actor: Actor; input: z.output<typeof ZEmailConsumerInsightsRequest> },
 ) {
   const brand = await getBrandOrThrow(ctx.db, actor, input.brandId);
-  await assertPlanAllows(ctx.db, brand.userId, 'consumerInsights');
+  await assertCanChangeBrand(ctx.db, brand, { feature: 'consumerInsights', toDoMore: 'e-mail reports' });
   if (!(await brandHasInsights(ctx.db, brand.id))) throw new AppError('conflict', noInsightsForReportMessage);
   const message = input.message ?? null;
   const row = await queueEmail(ctx, {

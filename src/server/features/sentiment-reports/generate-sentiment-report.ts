@@ -12,7 +12,7 @@ import { sentimentReports } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { writeReportWordingJob } from '../../jobs/definitions/write-report-wording.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
+import { assertCanChangeBrand } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { brandHasInsights, measureInsights } from './measure-insights.ts';
 import { toSentimentReport } from './report-dto.ts';
@@ -30,7 +30,10 @@ export async function generateSentimentReport(
 ): Promise<TSentimentReport> {
   const { brandId, reportPeriod } = ZCreateSentimentReportRequest.parse(input);
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
-  await assertPlanAllows(ctx.db, brand.userId, 'consumerInsights');
+  await assertCanChangeBrand(ctx.db, brand, {
+    feature: 'consumerInsights',
+    toDoMore: 'generate more sentiment reports',
+  });
   if (!(await brandHasInsights(ctx.db, brand.id))) throw new AppError('conflict', noInsightsForReportMessage);
 
   const window = reportWindow(reportPeriod, now);

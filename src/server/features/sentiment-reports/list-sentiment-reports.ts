@@ -2,7 +2,6 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { TSentimentReport } from '../../../shared/schemas/sentiment-reports.ts';
 import { sentimentReports } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow, ownedBy } from '../../http/access.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { toSentimentReport } from './report-dto.ts';
 import { finishReportWording } from './report-wording.ts';
@@ -10,13 +9,15 @@ import { finishReportWording } from './report-wording.ts';
 /** Longer than the wording job's three attempts of at most 5 minutes each, with their backoff. */
 export const WORDING_DEADLINE_MS = 20 * 60 * 1000;
 
-/** A brand's reports, newest first (the first is the latest report; the rest are history). */
+/**
+ * A brand's reports, newest first (the first is the latest report; the rest are history). Open on
+ * every plan: reports generated before a downgrade stay readable.
+ */
 export async function listSentimentReports(
   ctx: FeatureContext,
   { actor, brandId }: { actor: Actor; brandId: string },
 ): Promise<TSentimentReport[]> {
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
-  await assertPlanAllows(ctx.db, brand.userId, 'consumerInsights');
   const rows = await ctx.db
     .select()
     .from(sentimentReports)

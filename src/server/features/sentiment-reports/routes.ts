@@ -10,7 +10,6 @@ import {
 import { getBrandOrThrow } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { sendPdf } from '../audit-reports/routes.ts';
-import { assertPlanAllows } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
 import { emailConsumerInsights } from './email-consumer-insights.ts';
 import { generateSentimentReport } from './generate-sentiment-report.ts';
@@ -18,6 +17,7 @@ import { getSentimentReportOrThrow } from './get-sentiment-report-or-throw.ts';
 import { listSentimentReports } from './list-sentiment-reports.ts';
 import { renderConsumerInsightsPdf, renderSentimentReportPdf } from './report-pdfs.ts';
 
+/** Reading and downloading what is stored is open on every plan; generating and e-mailing are not. */
 export function registerSentimentReportRoutes(parent: FastifyInstance, ctx: FeatureContext) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: ctx.auth.requireActor };
@@ -41,7 +41,6 @@ export function registerSentimentReportRoutes(parent: FastifyInstance, ctx: Feat
     async (request, reply) => {
       const { brandId, reportId } = request.body;
       const { report } = await getSentimentReportOrThrow(ctx.db, actorOf(request), reportId, brandId);
-      await assertPlanAllows(ctx.db, report.userId, 'consumerInsights');
       const { pdf, fileName } = await renderSentimentReportPdf(ctx.db, report.id, { uploads: ctx.uploads });
       return sendPdf(reply, pdf, fileName);
     },
@@ -52,7 +51,6 @@ export function registerSentimentReportRoutes(parent: FastifyInstance, ctx: Feat
     { ...signedIn, schema: { body: ZConsumerInsightsPdfRequest } },
     async (request, reply) => {
       const brand = await getBrandOrThrow(ctx.db, actorOf(request), request.body.brandId);
-      await assertPlanAllows(ctx.db, brand.userId, 'consumerInsights');
       const { pdf, fileName } = await renderConsumerInsightsPdf(ctx.db, brand.id, { uploads: ctx.uploads });
       return sendPdf(reply, pdf, fileName);
     },

@@ -1,10 +1,12 @@
 import { createAiWriter } from '../../ai/provider.ts';
 import { markFailed, runAudit } from '../../features/audits/run-audit.ts';
+import { queueAuditCompleteEmail } from '../../features/notifications/queue-audit-complete-email.ts';
 import { createUploadStorage } from '../../features/uploads/storage.ts';
-import type { JobDependencies, JobHandler } from '../define-job.ts';
+import type { JobDependencies, JobHandler, JobLogger } from '../define-job.ts';
+import type { JobQueue } from '../queue.ts';
 import type { runAuditJob } from './run-audit.ts';
 
-export function createRunAuditHandler(deps: JobDependencies): JobHandler<typeof runAuditJob> {
+export function createRunAuditHandler(deps: JobDependencies, queue?: JobQueue): JobHandler<typeof runAuditJob> {
   const auditDeps = {
     db: deps.database.db,
     config: deps.config,
@@ -13,9 +15,24 @@ export function createRunAuditHandler(deps: JobDependencies): JobHandler<typeof 
     logger: deps.logger,
     crawlResolver: deps.crawlResolver,
   };
+
+  /** The owner's notification; the audit is done whatever happens to its e-mail. */
+  async function notifyOwner(auditId: string, logger: JobLogger) {
+    if (!queue) return;
+    try {
+      await queueAuditCompleteEmail({ db: auditDeps.db, config: deps.config, queue }, auditId);
+    } catch (error) {
+      logger.error({ err: error, auditId }, 'audit complete e-mail could not be queued');
+    }
+  }
+
   return async ({ auditId }, job) => {
     try {
-      return { outcome: await runAudit({ ...auditDeps, logger: job.logger }, auditId, job.signal) };
+      const outcome = await runAudit({ ...auditDeps, logger: job.logger }, auditId, job.signal);
+      // 'skipped' also covers a retry after a crash between completing the audit and queueing its
+      // e-mail; the e-mail's key is the audit, so one queued before is not queued twice.
+      if (outcome !== 'failed') await notifyOwner(auditId, job.logger);
+      return { outcome };
     } catch (error) {
       job.logger.error({ err: error, auditId, attempt: job.retryCount }, 'audit attempt failed');
       // Unexpected failures are retried; after the last attempt the audit says why it stopped.

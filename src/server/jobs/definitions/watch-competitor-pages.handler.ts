@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { plans } from '../../../shared/plans.ts';
-import { competitors, users } from '../../db/schema/index.ts';
+import { brands, competitors, users } from '../../db/schema/index.ts';
+import { brandAccessOf } from '../../features/billing/plan-limits.ts';
 import { takePageSnapshots } from '../../features/page-watch/take-page-snapshots.ts';
 import type { JobDependencies, JobHandler } from '../define-job.ts';
 import type { watchCompetitorPages } from './watch-competitor-pages.ts';
@@ -9,15 +10,25 @@ export function createWatchCompetitorPagesHandler(deps: JobDependencies): JobHan
   const db = deps.database.db;
   return async (_payload, job) => {
     const rows = await db
-      .select({ competitor: competitors, planType: users.planType })
+      .select({
+        competitor: competitors,
+        brand: { id: brands.id, userId: brands.userId, name: brands.name },
+        planType: users.planType,
+      })
       .from(competitors)
+      .innerJoin(brands, eq(brands.id, competitors.brandId))
       .innerJoin(users, eq(users.id, competitors.userId))
       .where(and(eq(competitors.isActive, true), isNotNull(competitors.website)));
+    const access = await brandAccessOf(
+      db,
+      rows.map((row) => row.brand),
+    );
     let checked = 0;
     let failed = 0;
-    for (const { competitor, planType } of rows) {
-      // Accounts whose plan no longer includes competitor tracking are not watched.
-      if (!plans[planType].allows.competitorTracking) continue;
+    for (const { competitor, brand, planType } of rows) {
+      // Not watched: competitors of accounts whose plan no longer includes competitor tracking, and
+      // of brands the plan keeps read-only (beyond its brands, or after a Starter plan's days).
+      if (!plans[planType].allows.competitorTracking || access.get(brand.id)?.readOnly) continue;
       job.signal.throwIfAborted();
       try {
         await takePageSnapshots(

@@ -1,6 +1,5 @@
-import { Download, LoaderCircle, Lock, Share2, Target } from 'lucide-react';
+import { Download, LoaderCircle, Share2, Target } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'wouter';
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
 import {
   noReportMessage,
@@ -11,7 +10,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../hooks/use-toast.ts';
-import { errorDisplayMessage } from '../../../lib/api.ts';
 import { LoadErrorAlert } from '../../audits-shared/load-error-alert.tsx';
 import { AdvertisingIntelligence } from './advertising-intelligence.tsx';
 import {
@@ -37,15 +35,18 @@ function GenerateCard({
   brand,
   latest,
   readiness,
+  readOnly,
 }: {
   brand: TBrand;
   latest: TCompetitorReport | undefined;
   readiness: TReportReadiness;
+  /** the plan keeps the reports as they are: download only, no new report, no e-mail */
+  readOnly: boolean;
 }) {
   const generate = useGenerateCompetitorReport(brand);
   const download = useDownloadCompetitivePdf(brand);
   const [sharing, setSharing] = useState(false);
-  const note = readinessNote(readiness);
+  const note = readOnly ? null : readinessNote(readiness);
   const share = () => {
     if (!latest) return toast({ title: noReportTitle, description: noReportMessage, variant: 'destructive' });
     setSharing(true);
@@ -64,14 +65,18 @@ function GenerateCard({
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
         <div className="flex flex-wrap gap-2">
-          <Button onClick={() => generate.mutate()} disabled={generate.isPending || note !== null}>
-            {generate.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            {generate.isPending ? 'Generating...' : 'Generate Report'}
-          </Button>
-          <Button variant="outline" onClick={share}>
-            <Share2 aria-hidden="true" />
-            Share
-          </Button>
+          {!readOnly && (
+            <>
+              <Button onClick={() => generate.mutate()} disabled={generate.isPending || note !== null}>
+                {generate.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+                {generate.isPending ? 'Generating...' : 'Generate Report'}
+              </Button>
+              <Button variant="outline" onClick={share}>
+                <Share2 aria-hidden="true" />
+                Share
+              </Button>
+            </>
+          )}
           <Button variant="outline" onClick={() => download.mutate(undefined)} disabled={!latest || download.isPending}>
             <Download aria-hidden="true" />
             {download.isPending ? 'Preparing PDF...' : 'Download PDF'}
@@ -79,7 +84,9 @@ function GenerateCard({
         </div>
         {note ? <p className="text-sm text-muted-foreground">{note}</p> : null}
       </CardContent>
-      {latest ? <ShareDialog report={latest} brandName={brand.name} open={sharing} onOpenChange={setSharing} /> : null}
+      {latest && !readOnly ? (
+        <ShareDialog report={latest} brandName={brand.name} open={sharing} onOpenChange={setSharing} />
+      ) : null}
     </Card>
   );
 }
@@ -124,32 +131,30 @@ function ReportHistory({ brand, reports }: { brand: TBrand; reports: TCompetitor
 
 /**
  * The competitive analysis part of the Competitor Tracking screen: generate, the latest report's
- * findings with their ads, the advertising intelligence, the history, share and download.
+ * findings with their ads, the advertising intelligence, the history, share and download. Read-only
+ * (the plan keeps what is stored as it is), the reports can be read and downloaded only.
  */
-export function CompetitiveReports({ brand, readiness = {} }: { brand: TBrand; readiness?: TReportReadiness }) {
+export function CompetitiveReports({
+  brand,
+  readiness = {},
+  readOnly = false,
+}: {
+  brand: TBrand;
+  readiness?: TReportReadiness;
+  readOnly?: boolean;
+}) {
   const reports = useCompetitorReports(brand.id);
   if (reports.isPending) return <Skeleton className="h-40 w-full" />;
   if (reports.isError) {
-    if (reports.error.message.startsWith('403: '))
-      return (
-        <Card>
-          <CardContent className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <p className="flex items-start gap-2 text-sm">
-              <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-              {errorDisplayMessage(reports.error, 'Your plan does not include competitor tracking.')}
-            </p>
-            <Button asChild>
-              <Link href="/subscribe">Upgrade</Link>
-            </Button>
-          </CardContent>
-        </Card>
-      );
     return <LoadErrorAlert what="competitor reports" error={reports.error} onRetry={() => void reports.refetch()} />;
   }
   const [latest, ...history] = reports.data;
+  if (readOnly && !latest) {
+    return <p className="text-muted-foreground text-sm">No competitor reports were generated for {brand.name}.</p>;
+  }
   return (
     <div className="grid gap-6">
-      <GenerateCard brand={brand} latest={latest} readiness={readiness} />
+      <GenerateCard brand={brand} latest={latest} readiness={readiness} readOnly={readOnly} />
       {latest ? (
         <>
           <LatestAnalysis report={latest} />

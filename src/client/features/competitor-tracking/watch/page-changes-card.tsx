@@ -45,7 +45,7 @@ function ChangeDiff({ change }: { change: TPageChange }) {
   );
 }
 
-function CompetitorWatch({ competitor }: { competitor: TCompetitor }) {
+function CompetitorWatch({ competitor, readOnly }: { competitor: TCompetitor; readOnly: boolean }) {
   const queryClient = useQueryClient();
   const changes = useQuery<TPageChanges>({
     queryKey: pageChangesKey(competitor.id),
@@ -74,21 +74,25 @@ function CompetitorWatch({ competitor }: { competitor: TCompetitor }) {
             {lastCheck ? `Last checked ${when(lastCheck.checkedAt)}` : 'Not checked yet'}
           </p>
         </div>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={check.isPending || !competitor.website}
-          onClick={() => check.mutate()}
-        >
-          {check.isPending ? (
-            <LoaderCircle aria-hidden="true" className="animate-spin" />
-          ) : (
-            <RefreshCw aria-hidden="true" />
-          )}
-          Check now
-        </Button>
+        {!readOnly && (
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={check.isPending || !competitor.website}
+            onClick={() => check.mutate()}
+          >
+            {check.isPending ? (
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+            ) : (
+              <RefreshCw aria-hidden="true" />
+            )}
+            Check now
+          </Button>
+        )}
       </div>
-      {!competitor.website && <p className="text-muted-foreground text-sm">Add a website to watch its pages.</p>}
+      {!competitor.website && !readOnly && (
+        <p className="text-muted-foreground text-sm">Add a website to watch its pages.</p>
+      )}
       {lastCheck && (
         <ul className="space-y-1 text-sm" aria-label="Pages watched">
           {lastCheck.pages.map((page) => (
@@ -119,9 +123,18 @@ function CompetitorWatch({ competitor }: { competitor: TCompetitor }) {
 
 /**
  * The competitor page watch: per competitor, when its pages were last checked, which pages are
- * watched, the latest change of each as a line diff (green added, red removed) and "Check now".
+ * watched, the latest change of each as a line diff (green added, red removed) and "Check now"
+ * (not when read-only: the plan keeps what was watched as it is).
  */
-export function PageChangesCard({ brand, competitors }: { brand: TBrand; competitors: TCompetitor[] }) {
+export function PageChangesCard({
+  brand,
+  competitors,
+  readOnly = false,
+}: {
+  brand: TBrand;
+  competitors: TCompetitor[];
+  readOnly?: boolean;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -142,7 +155,7 @@ export function PageChangesCard({ brand, competitors }: { brand: TBrand; competi
         ) : (
           <ul className="divide-y">
             {competitors.map((competitor) => (
-              <CompetitorWatch key={competitor.id} competitor={competitor} />
+              <CompetitorWatch key={competitor.id} competitor={competitor} readOnly={readOnly} />
             ))}
           </ul>
         )}

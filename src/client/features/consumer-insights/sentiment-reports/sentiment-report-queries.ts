@@ -24,11 +24,6 @@ export function useSentimentReports(brandId: string) {
   });
 }
 
-/** Whether an error is the plan's refusal of the feature (403 plan_feature): an upgrade, not a failure. */
-export function isPlanFeatureError(error: unknown): boolean {
-  return error instanceof Error && error.message.startsWith('403: ');
-}
-
 export function useGenerateReport(brand: TBrand) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,7 @@
 import { BarChart3, LoaderCircle, Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
+import { featureLimitMessage } from '../../../../shared/plans.ts';
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
 import {
   reportPeriodLabels,
@@ -13,12 +14,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Label } from '../../../components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { errorDisplayMessage } from '../../../lib/api.ts';
+import { useAuth } from '../../../hooks/use-auth.ts';
 import { LoadErrorAlert } from '../../audits-shared/load-error-alert.tsx';
+import { moduleReadOnlyState, planLacks } from '../../audits-shared/plan-access.ts';
+import { ReadOnlyNotice } from '../../audits-shared/read-only-notice.tsx';
 import { LatestReport } from './latest-report.tsx';
 import { PreviousReports } from './previous-reports.tsx';
 import { ReportActionsMenu } from './report-actions-menu.tsx';
-import { isPlanFeatureError, useGenerateReport, useSentimentReports } from './sentiment-report-queries.ts';
+import { useGenerateReport, useSentimentReports } from './sentiment-report-queries.ts';
 
 function GenerateCard({ brand }: { brand: TBrand }) {
   const [period, setPeriod] = useState<TReportPeriod>('monthly');
@@ -84,23 +87,30 @@ function PlanNotice({ message }: { message: string }) {
   );
 }
 
-/** The Sentiment Reports tab: generate a report for a period, the latest in full, and the earlier ones. */
+/**
+ * The Sentiment Reports tab: generate a report for a period, the latest in full, and the earlier ones.
+ * A plan without consumer insights sees what it includes instead, or the reports it kept from before
+ * under a read-only notice; so does a read-only brand.
+ */
 export function SentimentReportsTab({ brand }: { brand: TBrand }) {
+  const { user } = useAuth();
+  const plan = user?.workspacePlanType;
   const reports = useSentimentReports(brand.id);
-  if (reports.error && isPlanFeatureError(reports.error)) {
-    return <PlanNotice message={errorDisplayMessage(reports.error, 'Your plan does not include consumer insights.')} />;
+  const readOnly = moduleReadOnlyState(plan, brand, 'consumerInsights');
+  if (plan !== undefined && planLacks(plan, 'consumerInsights') && reports.data?.length === 0) {
+    return <PlanNotice message={featureLimitMessage(plan, 'consumerInsights')} />;
   }
   const [latest, ...previous] = reports.data ?? [];
   return (
     <div className="space-y-6">
-      <GenerateCard brand={brand} />
+      {readOnly ? <ReadOnlyNotice state={readOnly} /> : <GenerateCard brand={brand} />}
       {reports.error ? (
         <LoadErrorAlert error={reports.error} what="the sentiment reports" onRetry={() => void reports.refetch()} />
       ) : reports.data === undefined ? (
         <Skeleton className="h-72 w-full rounded-xl" />
       ) : latest ? (
         <LatestReport brand={brand} report={latest} />
-      ) : (
+      ) : readOnly ? null : (
         <div className="rounded-xl border border-dashed p-8 text-center">
           <p className="font-medium">No sentiment reports yet</p>
           <p className="mt-1 text-muted-foreground text-sm">

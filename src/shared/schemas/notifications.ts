@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const DEFAULT_TIMEZONE = 'Europe/London';
+
+/** An IANA timezone name this runtime knows (Intl throws a RangeError for any other). */
+export function isKnownTimeZone(name: string): boolean {
+  if (!name || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const invalidTimezoneMessage = 'Please choose a valid time zone, such as Europe/London';
+
+export const ZTimeZone = z.string(invalidTimezoneMessage).trim().refine(isKnownTimeZone, invalidTimezoneMessage);
+
+/** The three Settings toggles: SPEC's defaults are on, on and off. */
+export const notificationKinds = ['emailReports', 'auditComplete', 'weeklyDigest'] as const;
+export type TNotificationKind = (typeof notificationKinds)[number];
+
+/** GET /api/notification-settings, and the reply to PUT. */
+export const ZNotificationSettings = z.object({
+  emailReports: z.boolean(),
+  auditComplete: z.boolean(),
+  weeklyDigest: z.boolean(),
+  /** IANA name; the weekly digest is sent on Monday morning in it */
+  timezone: z.string(),
+});
+export type TNotificationSettings = z.infer<typeof ZNotificationSettings>;
+
+/** PUT /api/notification-settings: any of the toggles and the timezone; what is left out stays. */
+export const ZUpdateNotificationSettingsRequest = z
+  .object({
+    emailReports: z.boolean('emailReports must be true or false'),
+    auditComplete: z.boolean('auditComplete must be true or false'),
+    weeklyDigest: z.boolean('weeklyDigest must be true or false'),
+    timezone: ZTimeZone,
+  })
+  .partial()
+  .strict();
+export type TUpdateNotificationSettingsRequest = z.input<typeof ZUpdateNotificationSettingsRequest>;
+
+/** Kinds of e-mail a reader can stop without signing in: the link in each message names one. */
+export const unsubscribeKinds = ['auditComplete', 'weeklyDigest'] as const;
+export type TUnsubscribeKind = (typeof unsubscribeKinds)[number];
