@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { agencyTeamMembers, users } from '../../src/server/db/schema/index.ts';
-import type { PlanKey } from '../../src/shared/plans.ts';
+import { type PlanKey, plans } from '../../src/shared/plans.ts';
 import { newPage, signInThroughPage } from '../helpers/browser.ts';
 import { recordProblems, screenshotBothWidths, toastTitled, userByEmail } from '../helpers/checkout.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
@@ -10,7 +10,10 @@ import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 const e2e = serverAndBrowserForFile();
 
 async function setPlan(email: string, plan: PlanKey) {
-  await e2e.server.database.db.update(users).set({ planType: plan }).where(eq(users.email, email));
+  await e2e.server.database.db
+    .update(users)
+    .set({ planType: plan, maxBrands: plans[plan].limits.brands })
+    .where(eq(users.email, email));
 }
 
 /** A script calling the API with the token, as a customer's integration would. */
