@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -11,10 +12,13 @@ import { createAiWriter } from './ai/provider.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { databaseOutage } from './db/outage.ts';
+import { collectApiRoutes } from './features/api-docs/collect-api-routes.ts';
+import { registerApiDocsRoutes } from './features/api-docs/routes.ts';
 import { createBillingProvider } from './features/billing/create-billing-provider.ts';
 import type { FeatureContext } from './features/context.ts';
 import { registerFeatureRoutes } from './features/index.ts';
 import { createUploadStorage } from './features/uploads/storage.ts';
+import { registerApiTokenGuards } from './http/api-token-auth.ts';
 import { createAuthenticator } from './http/authenticate.ts';
 import { loadClientPages, registerCrawlerFiles, sendClientPage } from './http/client-pages.ts';
 import { registerCrossSiteProtection } from './http/cross-site.ts';
@@ -40,6 +44,7 @@ export type AppOptions = {
 };
 
 export const defaultClientDir = path.join(projectRoot, 'dist/client');
+const appVersion: string = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')).version;
 
 /** Share tokens and sign-in codes are secrets: request logs show where, never which. */
 export function redactUrl(url: string): string {
@@ -119,6 +124,9 @@ export async function buildApp(options: AppOptions) {
   const sessions = createSessionStore(database.db, { secureCookies: config.publicUrl.startsWith('https:') });
   const auth = createAuthenticator({ db: database.db, config, sessions });
   app.decorateRequest('actor', null);
+  registerApiTokenGuards(app, { db: database.db, config });
+  // Before any /api route is registered: the OpenAPI document lists what this sees.
+  const apiRoutes = collectApiRoutes(app, { requireActor: auth.requireActor });
 
   const signInProviders = options.signInProviders ?? signInProvidersFrom(config);
   registerSignInRoutes(app, { db: database.db, config, sessions, auth, providers: signInProviders });
@@ -134,6 +142,7 @@ export async function buildApp(options: AppOptions) {
     billing: createBillingProvider(config, database.db),
   };
   registerFeatureRoutes(app, ctx);
+  registerApiDocsRoutes(app, { routes: apiRoutes, publicUrl: config.publicUrl, version: appVersion });
 
   registerCrawlerFiles(app, config.publicUrl);
   const clientDir = options.clientDir === undefined ? defaultClientDir : options.clientDir;

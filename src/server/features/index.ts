@@ -3,6 +3,7 @@ import { registerAccountRoutes } from './account/routes.ts';
 import { registerActionItemRoutes } from './action-items/routes.ts';
 import { registerAdDiscoveryRoutes } from './ad-discovery/routes.ts';
 import { registerAdLibraryRoutes } from './ad-library/routes.ts';
+import { registerApiTokenRoutes } from './api-tokens/routes.ts';
 import { registerAuditReportRoutes } from './audit-reports/routes.ts';
 import { registerAuditRoutes } from './audits/routes.ts';
 import { registerBillingRoutes } from './billing/routes.ts';
@@ -47,4 +48,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerProfileRoutes(app, ctx);
   registerNotificationRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
+  registerApiTokenRoutes(app, ctx);
 }

@@ -6,6 +6,7 @@ import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { upsertUserByEmail } from '../features/users/upsert-user-by-email.ts';
 import { type Actor, resolveActor } from './access.ts';
+import { bearerTokenOf } from './api-token-auth.ts';
 import { unauthorized } from './errors.ts';
 import type { SessionStore } from './session.ts';
 
@@ -19,8 +20,9 @@ const FORCE_SWITCH_HEADER = 'x-force-account-switch';
 const ZSwitchEmail = z.email();
 
 /**
- * Finds who is acting on a request: the session's user, or in development the account named by
- * the x-force-account-switch header (a signed-in developer testing several accounts).
+ * Finds who is acting on a request: the owner of its API token (`Authorization: Bearer`, set on
+ * arrival by registerApiTokenGuards), else the session's user, or in development the account
+ * named by the x-force-account-switch header (a signed-in developer testing several accounts).
  */
 export function createAuthenticator(deps: { db: Database; config: Config; sessions: SessionStore }) {
   const { db, config, sessions } = deps;
@@ -33,6 +35,9 @@ export function createAuthenticator(deps: { db: Database; config: Config; sessio
 
   async function findActor(request: FastifyRequest, reply: FastifyReply): Promise<Actor | null> {
     if (request.actor) return request.actor;
+    // A token request is the token's alone (registerApiTokenGuards authenticated it, or refused it,
+    // as it arrived): its cookies are never read, so no session is touched or set.
+    if (bearerTokenOf(request) !== null) throw unauthorized();
     const session = await sessions.load(request, reply);
     const userId = session?.data.userId;
     if (!userId) return null;

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../components/layout/page-header.tsx';
+import { ApiTokensCard } from './api-tokens-card.tsx';
 import { DangerZoneCard } from './danger-zone-card.tsx';
 import { DataExportCard } from './data-export-card.tsx';
 import { HelpCard } from './help-card.tsx';
@@ -16,6 +17,7 @@ export default function SettingsPage() {
         <ProfileCard />
         <SubscriptionCard />
         <TeamCard />
+        <ApiTokensCard />
         <NotificationsCard />
         <DataExportCard />
         <DangerZoneCard />
