@@ -44,10 +44,77 @@ export const emailReports = pgTable(
     whiteLabel: boolean('white_label').notNull().default(false),
     lastSent: timestamp('last_sent', { withTimezone: true }),
     nextScheduled: timestamp('next_scheduled', { withTimezone: true }),
+    /** The last send that did not go out, and why ('last attempt failed: ...' in the list) */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastError: text('last_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [index().on(table.userId), index().on(table.isActive, table.nextScheduled)],
+);
+
+/**
+ * One row per scheduled report and slot: the claim that makes a slot go out once whichever process
+ * picks it, inserted in the same transaction that moves the report's lastSent and nextScheduled on.
+ */
+export const emailReportRuns = pgTable(
+  'email_report_runs',
+  {
+    id: id(),
+    emailReportId: uuid('email_report_id')
+      .notNull()
+      .references(() => emailReports.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the scheduled time this run is for (a 'Send now' preview has kind preview and its own time) */
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    kind: text('kind', { enum: ['scheduled', 'preview'] })
+      .notNull()
+      .default('scheduled'),
+    status: text('status', { enum: ['preparing', 'queued', 'sent', 'failed'] })
+      .notNull()
+      .default('preparing'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex().on(table.emailReportId, table.slot, table.kind), index().on(table.userId)],
+);
+
+/** External recipients who unsubscribed from one scheduled report (by its link, without signing in). */
+export const emailReportOptOuts = pgTable(
+  'email_report_opt_outs',
+  {
+    id: id(),
+    emailReportId: uuid('email_report_id')
+      .notNull()
+      .references(() => emailReports.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 320 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex().on(table.emailReportId, table.email)],
+);
+
+/**
+ * Monthly brand tracking: one row per brand and month (YYYY-MM), claimed before its audit is
+ * started, so two processes never audit a brand twice in a month.
+ */
+export const brandTrackingRuns = pgTable(
+  'brand_tracking_runs',
+  {
+    id: id(),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    period: varchar('period', { length: 7 }).notNull(),
+    auditId: uuid('audit_id'),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex().on(table.brandId, table.period), index().on(table.userId)],
 );
 
 export const whiteLabelSettings = pgTable('white_label_settings', {
