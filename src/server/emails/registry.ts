@@ -1,4 +1,5 @@
 import { billingConfirmationEmail } from '../features/billing/billing-confirmation-email.ts';
+import { scoreDropEmail } from '../features/brand-tracking/score-drop-email.ts';
 import { competitiveAnalysisEmail } from '../features/competitor-reports/competitive-analysis-email.ts';
 import { auditCompleteEmail } from '../features/notifications/audit-complete-email.ts';
 import { weeklyDigestEmail } from '../features/notifications/weekly-digest-email.ts';
@@ -18,6 +19,7 @@ const productComposers: EmailComposer[] = [
   supportMessageEmail as unknown as EmailComposer,
   auditCompleteEmail as unknown as EmailComposer,
   weeklyDigestEmail as unknown as EmailComposer,
+  scoreDropEmail as unknown as EmailComposer,
 ];
 
 const composers = new Map<string, EmailComposer>();

@@ -29,6 +29,8 @@ import { createSendEmailHandler } from './definitions/send-email.handler.ts';
 import { sendEmailJob } from './definitions/send-email.ts';
 import { createSendWeeklyDigestsHandler } from './definitions/send-weekly-digests.handler.ts';
 import { SEND_WEEKLY_DIGESTS_CRON, sendWeeklyDigests } from './definitions/send-weekly-digests.ts';
+import { createTrackBrandsMonthlyHandler } from './definitions/track-brands-monthly.handler.ts';
+import { TRACK_BRANDS_MONTHLY_CRON, trackBrandsMonthly } from './definitions/track-brands-monthly.ts';
 import { createWatchCompetitorPagesHandler } from './definitions/watch-competitor-pages.handler.ts';
 import { WATCH_COMPETITOR_PAGES_CRON, watchCompetitorPages } from './definitions/watch-competitor-pages.ts';
 import { createWriteReportWordingHandler } from './definitions/write-report-wording.handler.ts';
@@ -65,6 +67,8 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(buildAccountExportJob, createBuildAccountExportHandler(deps));
   await queue.work(purgeAccountExports, createPurgeAccountExportsHandler(deps));
   await queue.schedule(purgeAccountExports, PURGE_ACCOUNT_EXPORTS_CRON, {});
+  await queue.work(trackBrandsMonthly, createTrackBrandsMonthlyHandler(deps, queue));
+  await queue.schedule(trackBrandsMonthly, TRACK_BRANDS_MONTHLY_CRON, {});
   if (deps.config.billing.mode === 'demo' && !deps.config.isProduction) {
     await queue.work(advanceDemoBilling, createAdvanceDemoBillingHandler(deps, queue));
     await queue.schedule(advanceDemoBilling, ADVANCE_DEMO_BILLING_CRON, {});

@@ -24,6 +24,7 @@ export const routeSummaries: Record<string, string> = {
   'GET /api/admin/outbox/{id}/eml': 'Administrators: one outbox message as an .eml file',
   'GET /api/audits': 'List your audits, newest first',
   'POST /api/audits': 'Start an audit of a brand (background job)',
+  'GET /api/audits/score-history': "Each brand's scores over its completed audits, with coverage",
   'GET /api/audits/{id}': "An audit's progress, scores, checks and report",
   'POST /api/audits/{id}/pdf': 'Download the audit report as a PDF',
   'POST /api/audits/{id}/share': 'Share the audit report by link',

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZStartAuditRequest } from '../../../shared/schemas/audits.ts';
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
+import { ZScoreHistoryQuery } from '../../../shared/schemas/score-history.ts';
 import { audits, brands } from '../../db/schema/index.ts';
 import { ownedBy } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import type { FeatureContext } from '../context.ts';
 import { toAuditDetail, toAuditSummary } from './audit-dto.ts';
 import { getAuditOrThrow } from './get-audit-or-throw.ts';
+import { scoreHistoryOf } from './score-history.ts';
 import { startAudit } from './start-audit.ts';
 
 export function registerAuditRoutes(parent: FastifyInstance, ctx: FeatureContext) {
@@ -29,6 +31,10 @@ export function registerAuditRoutes(parent: FastifyInstance, ctx: FeatureContext
     const audit = await startAudit(ctx, { actor: actorOf(request), input: request.body });
     return reply.status(201).send(audit);
   });
+
+  app.get('/api/audits/score-history', { ...signedIn, schema: { querystring: ZScoreHistoryQuery } }, async (request) =>
+    scoreHistoryOf(ctx.db, actorOf(request), request.query.brandId),
+  );
 
   app.get('/api/audits/:id', { ...signedIn, schema: { params: ZIdParams } }, async (request) => {
     const { audit, brand, report } = await getAuditOrThrow(ctx.db, actorOf(request), request.params.id);

@@ -17,7 +17,10 @@ const alreadyRunning = (brandName: string) => new AppError('conflict', `An audit
  * Creates the audit as processing and hands the measuring to a background job; the request
  * returns at once and the report page follows the job's progress.
  */
-export async function startAudit(ctx: FeatureContext, { actor, input }: { actor: Actor; input: TStartAuditRequest }) {
+export async function startAudit(
+  ctx: Pick<FeatureContext, 'db' | 'queue'>,
+  { actor, input }: { actor: Actor; input: TStartAuditRequest },
+) {
   const brand = await getBrandOrThrow(ctx.db, actor, input.brandId);
   if (!brand.websiteUrl) {
     throw new AppError('validation', `Add ${brand.name}'s website address before running an audit`);

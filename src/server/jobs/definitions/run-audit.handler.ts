@@ -1,5 +1,6 @@
 import { createAiWriter } from '../../ai/provider.ts';
 import { markFailed, runAudit } from '../../features/audits/run-audit.ts';
+import { queueScoreDropEmail } from '../../features/brand-tracking/queue-score-drop-email.ts';
 import { queueAuditCompleteEmail } from '../../features/notifications/queue-audit-complete-email.ts';
 import { createUploadStorage } from '../../features/uploads/storage.ts';
 import type { JobDependencies, JobHandler, JobLogger } from '../define-job.ts';
@@ -16,13 +17,18 @@ export function createRunAuditHandler(deps: JobDependencies, queue?: JobQueue): 
     crawlResolver: deps.crawlResolver,
   };
 
-  /** The owner's notification; the audit is done whatever happens to its e-mail. */
+  /** The owner's notifications, each on its own; the audit is done whatever happens to its e-mails. */
   async function notifyOwner(auditId: string, logger: JobLogger) {
     if (!queue) return;
-    try {
-      await queueAuditCompleteEmail({ db: auditDeps.db, config: deps.config, queue }, auditId);
-    } catch (error) {
-      logger.error({ err: error, auditId }, 'audit complete e-mail could not be queued');
+    for (const [what, queueNotification] of [
+      ['audit complete', queueAuditCompleteEmail],
+      ['score drop', queueScoreDropEmail],
+    ] as const) {
+      try {
+        await queueNotification({ db: auditDeps.db, config: deps.config, queue }, auditId);
+      } catch (error) {
+        logger.error({ err: error, auditId }, `${what} e-mail could not be queued`);
+      }
     }
   }
 
