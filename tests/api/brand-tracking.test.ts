@@ -120,7 +120,7 @@ describe('monthly brand tracking', () => {
     // December: the two passes themselves, started together, race for the same brands' claims.
     const races = await Promise.all(
       queues.map((queue, index) =>
-        trackBrandsDue({ db: databases[index].db, queue, logger }, new Date('2026-12-28T23:30:00Z')),
+        trackBrandsDue({ db: databases[index]!.db, queue, logger }, new Date('2026-12-28T23:30:00Z')),
       ),
     );
     expect(races[0]!.started + races[1]!.started).toBe(tracked.length);
