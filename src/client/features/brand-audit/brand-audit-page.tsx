@@ -10,6 +10,7 @@ import { planLimitsAudits, UpgradePrompt } from '../audits-shared/upgrade-prompt
 import { AuditStarterCard } from './audit-starter-card.tsx';
 import { BrandList, EditBrandDialog } from './brand-list.tsx';
 import { PreviousAudits } from './previous-audits.tsx';
+import { BrandScoreHistoryCard } from './score-history-card.tsx';
 
 export default function BrandAuditPage() {
   const { user } = useAuth();
@@ -31,6 +32,7 @@ export default function BrandAuditPage() {
   const showUpgrade = brandList.length > 0 && (audits.data?.length ?? 0) > 0 && planLimitsAudits(plan);
   // With the plan's audits used up, the cards offer the upgrade instead of Re-run (the server would refuse).
   const upgradeToRerun = plan && user?.auditsRemaining === 0 ? plans[plan].upgradeTo : null;
+  const selectedBrand = brandList.find((brand) => brand.id === selectedBrandId);
   const readOnlyReasons = new Map(
     brandList.flatMap((brand) => (brand.readOnly && brand.readOnlyReason ? [[brand.id, brand.readOnlyReason]] : [])),
   );
@@ -74,6 +76,7 @@ export default function BrandAuditPage() {
             )}
           </div>
         )}
+        {selectedBrand && <BrandScoreHistoryCard brandId={selectedBrand.id} brandName={selectedBrand.name} />}
         {showUpgrade && plan && <UpgradePrompt reason="audit_limit" planType={plan} />}
         {!audits.error && (
           <PreviousAudits audits={audits.data} upgradeToRerun={upgradeToRerun} readOnlyReasons={readOnlyReasons} />

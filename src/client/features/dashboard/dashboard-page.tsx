@@ -6,6 +6,7 @@ import { clearSelectedPlan, getSelectedPlan } from '../../lib/storage.ts';
 import { RecentlyCompleted, RecommendedActions } from '../action-items/recommended-actions.tsx';
 import { useAudits, useBrands } from '../audits-shared/audit-queries.ts';
 import { LoadErrorAlert } from '../audits-shared/load-error-alert.tsx';
+import { BrandsScoreHistoryCard } from '../brand-audit/score-history-card.tsx';
 import { completedAudits, dashboardStats, RECENT_AUDIT_COUNT } from './dashboard-stats.ts';
 import { ExploreModules } from './explore-modules.tsx';
 import { RecentAudits } from './recent-audits.tsx';
@@ -54,6 +55,7 @@ export default function DashboardPage() {
         {showUpgrade && <StarterUpgradeBanner />}
         <ExploreModules />
         {!audits.error && <RecentAudits audits={recent} />}
+        {!loadError && (brands.data?.length ?? 0) > 0 && <BrandsScoreHistoryCard />}
         <RecommendedActions />
         <RecentlyCompleted />
       </div>
