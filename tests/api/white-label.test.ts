@@ -224,7 +224,7 @@ describe('POST /api/white-label-settings', () => {
     expect((await inject('POST', '/api/white-label-settings', undefined, settings)).statusCode).toBe(401);
   });
 
-  it("shows each account only its own settings", async () => {
+  it('shows each account only its own settings', async () => {
     const theirs = (await inject('GET', '/api/white-label-settings', freeUser)).json();
     expect(theirs.companyName).toBe('');
     expect(JSON.stringify(theirs)).not.toContain('Northbank');
