@@ -83,13 +83,14 @@ describe('marketing recommendations', () => {
     ).toBe(404);
   });
 
-  it('shares publicly: the share answer carries recommendations, brand name and date only', async () => {
+  it('shares publicly: the share answer carries recommendations, brand name, date and white label only', async () => {
     const shared = await inject('POST', `/api/audits/${auditId}/marketing-recommendations/share`, owner);
     expect(shared.json()).toMatchObject({ isPublic: true, path: `/marketing-recommendations/${token}` });
     const response = await inject('GET', `/api/marketing-recommendations/share/${token}`);
     expect(response.statusCode).toBe(200);
-    expect(Object.keys(response.json()).sort()).toEqual(['brand', 'createdAt', 'recommendations']);
+    expect(Object.keys(response.json()).sort()).toEqual(['brand', 'branding', 'createdAt', 'recommendations']);
     expect(response.json().brand).toEqual({ name: 'Acme Coffee' });
+    expect(response.json().branding).toBeNull();
     expect(response.body).not.toContain('strategist@example.com');
     await inject('DELETE', `/api/audits/${auditId}/marketing-recommendations/share`, owner);
     expect((await inject('GET', `/api/marketing-recommendations/share/${token}`)).statusCode).toBe(404);

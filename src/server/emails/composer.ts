@@ -27,6 +27,8 @@ export type ComposedEmail = {
   attachments: EmailAttachment[];
   /** One-click unsubscribe (RFC 8058): sent as List-Unsubscribe with List-Unsubscribe-Post */
   unsubscribeUrl?: string;
+  /** The sender's display name (a white label's company), at MAIL_FROM's address; absent: MAIL_FROM as set */
+  senderName?: string;
 };
 
 /** Stored as JSON on the outbox row: plain data only (no Dates, no class instances). */

@@ -57,6 +57,12 @@ async function compose(deps: SendEmailDeps, row: OutboxRow, signal: AbortSignal)
  * The raw message: the copy stored by an earlier attempt, so every attempt sends the same bytes,
  * or composed now from the database and stored before it is handed to any transport.
  */
+/** MAIL_FROM, or its address under a white label's name: the quoted name cannot break out of the header. */
+function senderOf(composed: ComposedEmail, mail: { from: string; fromAddress: string }): string {
+  const name = composed.senderName?.replace(/["\\\r\n]/g, '').trim();
+  return name ? `"${name}" <${mail.fromAddress}>` : mail.from;
+}
+
 async function rawMessageOf(deps: SendEmailDeps, row: OutboxRow, signal: AbortSignal): Promise<Buffer> {
   const { outboxDir } = deps.config.mail;
   const stored = await readStoredEml(outboxDir, row.id).catch((error: unknown) => {
@@ -64,7 +70,7 @@ async function rawMessageOf(deps: SendEmailDeps, row: OutboxRow, signal: AbortSi
   });
   if (stored) return stored;
   const composed = await compose(deps, row, signal);
-  const from = deps.config.mail.from;
+  const from = senderOf(composed, deps.config.mail);
   const raw = await buildRawMessage({
     ...composed,
     from,

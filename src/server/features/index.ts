@@ -23,6 +23,7 @@ import { registerSentimentReportRoutes } from './sentiment-reports/routes.ts';
 import { registerSupportRoutes } from './support/routes.ts';
 import { registerTeamRoutes } from './team/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
+import { registerWhiteLabelRoutes } from './white-label/routes.ts';
 
 /** Every feature's routes; each feature folder owns its own. */
 export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext) {
@@ -49,4 +50,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerNotificationRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerApiTokenRoutes(app, ctx);
+  registerWhiteLabelRoutes(app, ctx);
 }

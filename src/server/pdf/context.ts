@@ -10,6 +10,7 @@ export type TPdfBranding = {
   headerText?: string | null;
   footerText?: string | null;
   contactEmail?: string | null;
+  contactPhone?: string | null;
   website?: string | null;
 };
 
@@ -30,6 +31,14 @@ export type TReportContext = {
 export function footerLabel(ctx: TReportContext): string {
   if (!ctx.branding) return `Brandlens ${ctx.documentKind}`;
   return ctx.branding.footerText?.trim() || `${ctx.branding.companyName} ${ctx.documentKind}`;
+}
+
+/** A white label's contact details, e-mail, phone and website, those that are set. */
+export function brandingContacts(ctx: TReportContext): string[] {
+  const branding = ctx.branding;
+  return [branding?.contactEmail, branding?.contactPhone, branding?.website].filter((value): value is string =>
+    Boolean(value?.trim()),
+  );
 }
 
 export function headerLabel(ctx: TReportContext): string {

@@ -46,45 +46,50 @@ const ads: AnalysedAd[] = Array.from({ length: 60 }, (_, i) => ({
   reach: null,
 }));
 
+function competitiveReport() {
+  const figures = analyseCompetitiveAds({
+    competitors,
+    ads,
+    window: { start: new Date(NOW.getTime() - 30 * DAY), end: NOW },
+  });
+  const cited = new Set(
+    Object.values(figures.keyFindings)
+      .flat()
+      .flatMap((finding) => finding.adIds),
+  );
+  const report = {
+    ...figures,
+    id: '00000000-0000-4000-8000-000000000001',
+    brandId: '00000000-0000-4000-8000-000000000002',
+    reportPeriod: 'monthly' as const,
+    startDate: new Date(NOW.getTime() - 30 * DAY).toISOString(),
+    endDate: NOW.toISOString(),
+    writtenBy: 'local' as const,
+    createdAt: NOW.toISOString(),
+    citedAds: ads
+      .filter(
+        (ad) => cited.has(ad.id) || figures.advertisingIntelligence.longevity.some((entry) => entry.adId === ad.id),
+      )
+      .map((ad) => ({
+        id: ad.id,
+        competitorId: ad.competitorId,
+        competitorName: competitors.find((competitor) => competitor.id === ad.competitorId)!.name,
+        platform: ad.platform,
+        title: ad.adTitle,
+        excerpt: ad.adText,
+        runningDays: 10,
+        isActive: ad.isActive,
+      })),
+  };
+  return { figures, report };
+}
+
 const pdfs = pdfWorkspace('competitive-pdf-');
 afterAll(() => pdfs.remove());
 
 describe('the competitive analysis PDF', () => {
   it('lays out the cover, the tables, the charts, the intelligence and the findings with their ads', async () => {
-    const figures = analyseCompetitiveAds({
-      competitors,
-      ads,
-      window: { start: new Date(NOW.getTime() - 30 * DAY), end: NOW },
-    });
-    const cited = new Set(
-      Object.values(figures.keyFindings)
-        .flat()
-        .flatMap((finding) => finding.adIds),
-    );
-    const report = {
-      ...figures,
-      id: '00000000-0000-4000-8000-000000000001',
-      brandId: '00000000-0000-4000-8000-000000000002',
-      reportPeriod: 'monthly' as const,
-      startDate: new Date(NOW.getTime() - 30 * DAY).toISOString(),
-      endDate: NOW.toISOString(),
-      writtenBy: 'local' as const,
-      createdAt: NOW.toISOString(),
-      citedAds: ads
-        .filter(
-          (ad) => cited.has(ad.id) || figures.advertisingIntelligence.longevity.some((entry) => entry.adId === ad.id),
-        )
-        .map((ad) => ({
-          id: ad.id,
-          competitorId: ad.competitorId,
-          competitorName: competitors.find((competitor) => competitor.id === ad.competitorId)!.name,
-          platform: ad.platform,
-          title: ad.adTitle,
-          excerpt: ad.adText,
-          runningDays: 10,
-          isActive: ad.isActive,
-        })),
-    };
+    const { figures, report } = competitiveReport();
     const pdf = await renderCompetitivePdf({ brandName: 'Crumb & Co', report });
     const { pages, text, file } = pdfs.inspect('competitive', pdf);
     // KEEP_PDF=<path> keeps a copy to look at (pdftoppm -png)
@@ -98,5 +103,33 @@ describe('the competitive analysis PDF', () => {
       expect(text).toContain('Disclosed spend range: GBP 1000-4999');
       expect(text).toContain(figures.keyFindings.threats[0]!.text.slice(0, 40));
     }
+  });
+
+  it('carries the white label: company name, logo, colours, header, footer and contacts, no Brandlens', async () => {
+    const { report } = competitiveReport();
+    const pdf = await renderCompetitivePdf(
+      { brandName: 'Crumb & Co', report },
+      {
+        branding: {
+          companyName: 'Northbank Digital',
+          primaryColor: '#0E7490',
+          secondaryColor: '#F59E0B',
+          logo: Buffer.from(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="40" height="40" fill="#F59E0B"/></svg>',
+          ),
+          headerText: 'Northbank brand reporting',
+          footerText: 'Northbank Digital Ltd, Bristol',
+          contactEmail: 'hello@northbank.digital',
+          contactPhone: '+44 117 496 0000',
+          website: 'https://northbank.digital',
+        },
+      },
+    );
+    const { text, file } = pdfs.inspect('competitive-branded', pdf);
+    if (process.env.KEEP_PDF) copyFileSync(file, process.env.KEEP_PDF);
+    if (!text) return;
+    expect(text).toContain('Northbank brand reporting');
+    expect(text).toContain('Northbank Digital Ltd, Bristol | hello@northbank.digital | +44 117 496 0000');
+    expect(text).not.toContain('Brandlens');
   });
 });

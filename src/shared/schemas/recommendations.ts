@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZReportBranding } from './audits.ts';
 
 export const strategyPriorities = ['Critical', 'High', 'Medium', 'Low'] as const;
 export const strategyCategories = [
@@ -79,6 +80,8 @@ export const ZSharedRecommendations = z.object({
   recommendations: ZMarketingRecommendations,
   brand: z.object({ name: z.string() }),
   createdAt: z.string(),
+  /** the owner's white label when it applies (logo at .../share/{token}/branding-logo) */
+  branding: ZReportBranding.nullable(),
 });
 export type TSharedRecommendations = z.infer<typeof ZSharedRecommendations>;
 

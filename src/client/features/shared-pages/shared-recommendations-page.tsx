@@ -6,6 +6,7 @@ import { CenteredSpinner } from '../../components/spinner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../hooks/use-toast.ts';
 import { formatLongDate } from '../../lib/format.ts';
+import { WhiteLabelFrame } from '../audits-shared/white-label-frame.tsx';
 import { useSharedRecommendations } from '../recommendations/recommendation-queries.ts';
 import { RecommendationsSections, WrittenByLabel } from '../recommendations/recommendations-sections.tsx';
 import { PublicLayout } from './public-layout.tsx';
@@ -35,16 +36,39 @@ function RecommendationsNotFound() {
   );
 }
 
+/** Where the recommendations come from, on pages without a white label. */
+function ProductNote() {
+  return (
+    <aside className="flex flex-col items-start gap-4 rounded-xl border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex items-start gap-3">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+          <ScanSearch aria-hidden="true" className="size-4" />
+        </span>
+        <div>
+          <p className="font-medium">Built from a Brandlens brand audit</p>
+          <p className="text-muted-foreground text-sm">
+            Each strategy rests on measured checks of the brand's website, social profiles and assets.
+          </p>
+        </div>
+      </div>
+      <Button variant="outline" asChild className="shrink-0">
+        <a href="/landing">Audit your brand</a>
+      </Button>
+    </aside>
+  );
+}
+
 function SharedRecommendations({ shared }: { shared: TSharedRecommendations }) {
-  const { recommendations, brand, createdAt } = shared;
+  const { recommendations, brand, createdAt, branding } = shared;
+  const preparedBy = branding?.companyName ?? 'Brandlens';
 
   useEffect(() => {
     const previous = document.title;
-    document.title = `${brand.name} marketing recommendations · Brandlens`;
+    document.title = `${brand.name} marketing recommendations · ${preparedBy}`;
     return () => {
       document.title = previous;
     };
-  }, [brand.name]);
+  }, [brand.name, preparedBy]);
 
   return (
     <div className="space-y-6">
@@ -57,22 +81,7 @@ function SharedRecommendations({ shared }: { shared: TSharedRecommendations }) {
         </div>
       </header>
       <RecommendationsSections recommendations={recommendations} headingLevel={2} />
-      <aside className="flex flex-col items-start gap-4 rounded-xl border bg-card p-5 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex items-start gap-3">
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
-            <ScanSearch aria-hidden="true" className="size-4" />
-          </span>
-          <div>
-            <p className="font-medium">Built from a Brandlens brand audit</p>
-            <p className="text-muted-foreground text-sm">
-              Each strategy rests on measured checks of the brand's website, social profiles and assets.
-            </p>
-          </div>
-        </div>
-        <Button variant="outline" asChild className="shrink-0">
-          <a href="/landing">Audit your brand</a>
-        </Button>
-      </aside>
+      {!branding && <ProductNote />}
     </div>
   );
 }
@@ -124,9 +133,20 @@ export default function SharedRecommendationsPage() {
     );
   }
 
-  return (
-    <PublicLayout>
-      <SharedRecommendations shared={data} />
-    </PublicLayout>
-  );
+  const content = <SharedRecommendations shared={data} />;
+  if (data.branding) {
+    return (
+      <WhiteLabelFrame
+        branding={data.branding}
+        logoSrc={
+          data.branding.hasLogo
+            ? `/api/marketing-recommendations/share/${encodeURIComponent(token)}/branding-logo`
+            : null
+        }
+      >
+        {content}
+      </WhiteLabelFrame>
+    );
+  }
+  return <PublicLayout>{content}</PublicLayout>;
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileSearch, Home } from 'lucide-react';
+import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import type { TSharedAuditReport } from '../../../shared/schemas/audits.ts';
 import { CenteredSpinner } from '../../components/spinner.tsx';
@@ -54,6 +55,15 @@ function SharedReport({ token, report }: { token: string; report: TSharedAuditRe
   const { audit, downloadsRemaining } = report;
   const host = hostOf(audit.brand.websiteUrl);
   const exhausted = downloadsRemaining === 0;
+  const preparedBy = report.branding?.companyName ?? 'Brandlens';
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${audit.brand.name} brand audit · ${preparedBy}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [audit.brand.name, preparedBy]);
 
   const download = useMutation({
     mutationFn: () =>

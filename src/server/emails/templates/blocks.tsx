@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { cellBackground } from './cell-background.ts';
-import { type EmailBlock, emailColours, emailFontStack } from './email-document.ts';
+import { type EmailBlock, emailColours, emailFontStack, textColourOn } from './email-document.ts';
 
 const paragraphStyle: CSSProperties = {
   margin: '0 0 16px',
@@ -110,7 +110,7 @@ function Button({ label, url, accent }: { label: string; url: string; accent: st
                 fontSize: '15px',
                 fontWeight: 600,
                 lineHeight: '20px',
-                color: emailColours.white,
+                color: textColourOn(accent),
                 textDecoration: 'none',
                 borderRadius: '6px',
               }}

@@ -31,6 +31,19 @@ export type EmailDocument = {
   productName?: string;
   /** The header and button colour, #RRGGBB. */
   accentColor?: string;
+  /** An agency's white label: its logo, header line and footer, in place of the product's own. */
+  whiteLabel?: EmailWhiteLabel;
+};
+
+export type EmailWhiteLabel = {
+  /** The logo image: an absolute URL, or a path on publicUrl. */
+  logoUrl: string | null;
+  /** A line under the company name in the header. */
+  headerText: string | null;
+  /** The footer text and contact lines, one per line. */
+  footerLines: string[];
+  /** The company's website, linked in the footer instead of the product's address. */
+  website: string | null;
 };
 
 export const emailColours = {
@@ -49,6 +62,22 @@ export const emailColours = {
 export const emailFontStack = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
 export const DEFAULT_PRODUCT_NAME = 'Brandlens';
+
+function relativeLuminance(hex: string): number {
+  const channel = (offset: number) => {
+    const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** White or ink, whichever contrasts more with a background colour (#RRGGBB): a pale accent gets ink. */
+export function textColourOn(background: string): string {
+  const luminance = relativeLuminance(background);
+  const onWhite = 1.05 / (luminance + 0.05);
+  const onInk = (luminance + 0.05) / (relativeLuminance(emailColours.ink) + 0.05);
+  return onWhite >= onInk ? emailColours.white : emailColours.ink;
+}
 
 /** An accent given by a white label, or the Brandlens colour when it is not a plain #RRGGBB. */
 export function accentOf(document: Pick<EmailDocument, 'accentColor'>): string {

@@ -1,6 +1,14 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { cellBackground } from './cell-background.ts';
-import { accentOf, DEFAULT_PRODUCT_NAME, type EmailDocument, emailColours, emailFontStack } from './email-document.ts';
+import {
+  accentOf,
+  DEFAULT_PRODUCT_NAME,
+  type EmailDocument,
+  type EmailWhiteLabel,
+  emailColours,
+  emailFontStack,
+  textColourOn,
+} from './email-document.ts';
 
 /** Outlook's own property for hiding an element; React writes it as mso-hide. */
 const outlookHidden = { msoHide: 'all' } as CSSProperties;
@@ -34,9 +42,108 @@ function hostOf(url: string): string {
   }
 }
 
+/** A white label's logo address made absolute: mail clients fetch images from the message alone. */
+function absoluteUrl(url: string, publicUrl: string): string {
+  try {
+    return new URL(url, publicUrl).toString();
+  } catch {
+    return url;
+  }
+}
+
+/** The header: the product's name, or a white label's logo, company name and header line. */
+function Header({ document, accent }: { document: EmailDocument; accent: string }) {
+  const productName = document.productName?.trim() || DEFAULT_PRODUCT_NAME;
+  const whiteLabel = document.whiteLabel;
+  const onAccent = textColourOn(accent);
+  return (
+    <td
+      {...cellBackground(accent)}
+      style={{
+        backgroundColor: accent,
+        padding: '18px 32px',
+        borderRadius: '10px 10px 0 0',
+        fontFamily: emailFontStack,
+        fontSize: '20px',
+        lineHeight: '28px',
+        fontWeight: 700,
+        color: onAccent,
+      }}
+    >
+      {whiteLabel?.logoUrl && (
+        <img
+          src={absoluteUrl(whiteLabel.logoUrl, document.publicUrl)}
+          alt={productName}
+          height={40}
+          style={{
+            display: 'block',
+            height: '40px',
+            width: 'auto',
+            maxWidth: '200px',
+            margin: '0 0 10px',
+            padding: '4px',
+            backgroundColor: emailColours.white,
+            borderRadius: '4px',
+            border: 0,
+          }}
+        />
+      )}
+      {productName}
+      {whiteLabel?.headerText && (
+        <div style={{ fontSize: '14px', lineHeight: '20px', fontWeight: 400, marginTop: '4px', color: onAccent }}>
+          {whiteLabel.headerText}
+        </div>
+      )}
+    </td>
+  );
+}
+
+/** The footer's last lines: a white label's footer and contacts, or the product's name and address. */
+function FooterSignature({
+  productName,
+  publicUrl,
+  whiteLabel,
+}: {
+  productName: string;
+  publicUrl: string;
+  whiteLabel: EmailWhiteLabel | undefined;
+}) {
+  const linkStyle = { color: emailColours.muted, textDecoration: 'underline' };
+  if (!whiteLabel) {
+    return (
+      <p style={{ margin: 0 }}>
+        {productName} ·{' '}
+        <a href={publicUrl} style={linkStyle}>
+          {hostOf(publicUrl)}
+        </a>
+      </p>
+    );
+  }
+  return (
+    <>
+      {whiteLabel.footerLines.map((line) => (
+        <p key={line} style={{ margin: '0 0 4px' }}>
+          {line}
+        </p>
+      ))}
+      <p style={{ margin: 0 }}>
+        {productName}
+        {whiteLabel.website && (
+          <>
+            {' · '}
+            <a href={whiteLabel.website} style={linkStyle}>
+              {hostOf(whiteLabel.website)}
+            </a>
+          </>
+        )}
+      </p>
+    </>
+  );
+}
+
 /**
  * Every product e-mail's frame: a 600-pixel table (the layout Gmail and Outlook both draw), a header
- * with the product name, the content on white, and a footer saying why the reader got it. Styles
+ * with the product name (or a white label's), the content on white, and a footer saying why the reader got it. Styles
  * are inline: many mail clients drop <style> blocks.
  */
 export function EmailLayout({ document, children }: { document: EmailDocument; children: ReactNode }) {
@@ -73,21 +180,7 @@ export function EmailLayout({ document, children }: { document: EmailDocument; c
                 >
                   <tbody>
                     <tr>
-                      <td
-                        {...cellBackground(accent)}
-                        style={{
-                          backgroundColor: accent,
-                          padding: '18px 32px',
-                          borderRadius: '10px 10px 0 0',
-                          fontFamily: emailFontStack,
-                          fontSize: '20px',
-                          lineHeight: '28px',
-                          fontWeight: 700,
-                          color: emailColours.white,
-                        }}
-                      >
-                        {productName}
-                      </td>
+                      <Header document={document} accent={accent} />
                     </tr>
                     <tr>
                       <td
@@ -139,15 +232,11 @@ export function EmailLayout({ document, children }: { document: EmailDocument; c
                             </a>
                           </p>
                         )}
-                        <p style={{ margin: 0 }}>
-                          {productName} ·{' '}
-                          <a
-                            href={document.publicUrl}
-                            style={{ color: emailColours.muted, textDecoration: 'underline' }}
-                          >
-                            {hostOf(document.publicUrl)}
-                          </a>
-                        </p>
+                        <FooterSignature
+                          productName={productName}
+                          publicUrl={document.publicUrl}
+                          whiteLabel={document.whiteLabel}
+                        />
                       </td>
                     </tr>
                   </tbody>

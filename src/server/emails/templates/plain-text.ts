@@ -55,10 +55,18 @@ function blockText(block: EmailBlock): string {
 /** The plain-text part: the same content as the HTML, for clients and readers that do not show HTML. */
 export function renderPlainText(document: EmailDocument): string {
   const productName = document.productName?.trim() || DEFAULT_PRODUCT_NAME;
+  const { whiteLabel } = document;
+  const signature = whiteLabel
+    ? [
+        ...whiteLabel.footerLines.map((line) => wrapText(line)),
+        whiteLabel.website ? `${productName} · ${whiteLabel.website}` : productName,
+      ].join('\n')
+    : `${productName} · ${document.publicUrl}`;
   const parts = [
+    ...(whiteLabel?.headerText ? [wrapText(whiteLabel.headerText)] : []),
     underline(document.title, '='),
     ...document.blocks.map(blockText),
-    `-- \n${wrapText(document.footerNote)}\n${document.unsubscribeUrl ? `Unsubscribe: ${document.unsubscribeUrl}\n` : ''}${productName} · ${document.publicUrl}`,
+    `-- \n${wrapText(document.footerNote)}\n${document.unsubscribeUrl ? `Unsubscribe: ${document.unsubscribeUrl}\n` : ''}${signature}`,
   ];
   return `${parts.join('\n\n')}\n`;
 }

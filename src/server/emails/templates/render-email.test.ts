@@ -117,3 +117,35 @@ describe('renderEmail', () => {
     expect(unsafe.html).toContain('<td bgcolor="#4F46E5"');
   });
 });
+
+describe('renderEmail with a white label', () => {
+  const { html, text } = renderEmail({
+    ...document,
+    productName: 'Northbank Digital',
+    accentColor: '#FDE68A',
+    footerNote: 'You received this because Ann sent you a Northbank Digital report.',
+    whiteLabel: {
+      logoUrl: '/api/white-label-logos/0b6c1c1e-0000-4000-8000-000000000001.png',
+      headerText: 'Brand reporting for cafés',
+      footerLines: ['Northbank Digital Ltd, Bristol', 'hello@northbank.digital · +44 117 496 0000'],
+      website: 'https://northbank.digital',
+    },
+  });
+
+  it('shows the agency’s logo, name, header line, footer and contacts instead of the product’s', () => {
+    expect(html).toContain('src="https://app.example/api/white-label-logos/0b6c1c1e-0000-4000-8000-000000000001.png"');
+    expect(html).toContain('alt="Northbank Digital"');
+    for (const part of [html, text]) {
+      expect(part).toContain('Brand reporting for cafés');
+      expect(part).toContain('Northbank Digital Ltd, Bristol');
+      expect(part).toContain('hello@northbank.digital · +44 117 496 0000');
+      expect(part).toContain('northbank.digital');
+      expect(part).not.toContain('Brandlens');
+      expect(part).not.toContain('app.example</a>');
+    }
+  });
+
+  it('writes in ink on a pale accent, so the header stays readable', () => {
+    expect(html).toMatch(/background-color:#FDE68A;[^"]*color:#0F172A/);
+  });
+});

@@ -44,6 +44,8 @@ const areaBySegment: Record<string, string> = {
   'team-membership': 'Team',
   upload: 'Brands',
   uploads: 'Brands',
+  'white-label-logos': 'White label',
+  'white-label-settings': 'White label',
 };
 
 /** Routes nested under a brand belong to what they are about. */

@@ -112,6 +112,12 @@ export const routeSummaries: Record<string, string> = {
   'POST /api/support/contact': 'Send a message to support',
   'GET /api/admin/support-messages': 'Administrators: the support inbox',
   'PATCH /api/admin/support-messages/{id}': "Administrators: change a support message's status or priority",
+  // White label (issue 13).
+  'GET /api/white-label-settings': 'Your white-label settings, or the defaults when none are saved',
+  'POST /api/white-label-settings': 'Save your white-label settings (Agency)',
+  'GET /api/marketing-recommendations/share/{token}/branding-logo':
+    "Shared marketing recommendations' white-label logo (public)",
+  'GET /api/white-label-logos/{key}': "A white label's logo as PNG, for e-mails (public)",
 };
 
 /** The route's written summary, or null when it has none. */

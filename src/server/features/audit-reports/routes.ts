@@ -89,7 +89,8 @@ export function registerAuditReportRoutes(parent: FastifyInstance, ctx: FeatureC
   });
 }
 
-function sendImage(reply: FastifyReply, content: Buffer) {
+/** An uploaded image to anyone: its type from its content, and nothing in it can run. */
+export function sendImage(reply: FastifyReply, content: Buffer) {
   return reply
     .header('Content-Type', sniffFileType(content)?.mimetype ?? 'application/octet-stream')
     .header('X-Content-Type-Options', 'nosniff')

@@ -8,6 +8,8 @@ import { shortDate } from '../../../shared/sentiment-report-format.ts';
 import { defineEmailComposer, type EmailComposeDeps, EmailNotSendableError } from '../../emails/composer.ts';
 import { type EmailBlock, renderEmail } from '../../emails/templates/render-email.tsx';
 import { AppError } from '../../http/errors.ts';
+import { reportBrandingOf } from '../white-label/branding.ts';
+import { emailBrandingOf, reportSourceOf } from '../white-label/email-branding.ts';
 
 export const competitiveAnalysisEmailParams = z.object({
   reportId: z.uuid(),
@@ -30,7 +32,7 @@ export const competitiveAnalysisEmail = defineEmailComposer({
   kind: 'competitive-analysis-report',
   params: competitiveAnalysisEmailParams,
   async compose(deps, params) {
-    const { pdf, fileName, report, brandName } = await renderPdfOrRefuse(deps, params.reportId);
+    const { pdf, fileName, report, brandName, ownerId } = await renderPdfOrRefuse(deps, params.reportId);
     const range = `${shortDate(report.startDate)} to ${shortDate(report.endDate)}`;
     const blocks: EmailBlock[] = [
       {
@@ -60,11 +62,13 @@ export const competitiveAnalysisEmail = defineEmailComposer({
       label: 'Open Competitor Tracking',
       url: `${deps.config.publicUrl}/competitor-tracking`,
     });
+    const branding = await reportBrandingOf(deps.db, ownerId);
     const { html, text } = renderEmail({
+      ...emailBrandingOf(branding),
       preheader: `${report.totalAdsAnalysed.toLocaleString('en-GB')} competitor ads analysed for ${brandName}, ${range}`,
       title: `${brandName}: competitive analysis`,
       blocks,
-      footerNote: `You received this because ${params.senderName} sent you a Brandlens report.`,
+      footerNote: `You received this because ${params.senderName} sent you a ${reportSourceOf(branding)} report.`,
       publicUrl: deps.config.publicUrl,
     });
     return {
@@ -72,6 +76,7 @@ export const competitiveAnalysisEmail = defineEmailComposer({
       html,
       text,
       attachments: [{ filename: fileName, contentType: 'application/pdf', content: pdf }],
+      ...(branding ? { senderName: branding.companyName } : {}),
     };
   },
 });

@@ -29,5 +29,11 @@ export async function renderCompetitiveReportPdf(
   const branding = await loadReportBranding(db, options.uploads ?? noUploads, row.report.userId);
   const render = await loadCompetitivePdfRenderer();
   const pdf = await render({ brandName: row.brand.name, report }, { branding });
-  return { pdf, fileName: pdfFileName(row.brand.name, 'competitive-analysis'), report, brandName: row.brand.name };
+  return {
+    pdf,
+    fileName: pdfFileName(row.brand.name, 'competitive-analysis'),
+    report,
+    brandName: row.brand.name,
+    ownerId: row.report.userId,
+  };
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZShareTokenParams } from '../../../shared/schemas/audits.ts';
+import { type TReportBranding, ZShareTokenParams } from '../../../shared/schemas/audits.ts';
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
 import type { TSavedRecommendations } from '../../../shared/schemas/recommendations.ts';
 import { brands, marketingRecommendations } from '../../db/schema/index.ts';
@@ -10,7 +10,7 @@ import { actorOf } from '../../http/authenticate.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { loadMarketingRecommendationsRenderer } from '../../pdf/load-renderers.ts';
 import { loadReportBranding } from '../audit-reports/report-branding.ts';
-import { pdfFileName, sendPdf } from '../audit-reports/routes.ts';
+import { pdfFileName, sendImage, sendPdf } from '../audit-reports/routes.ts';
 import { getAuditOrThrow } from '../audits/get-audit-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
 import { generateRecommendations, setRecommendationsSharing } from './generate-recommendations.ts';
@@ -74,26 +74,37 @@ export function registerRecommendationRoutes(parent: FastifyInstance, ctx: Featu
     setRecommendationsSharing(ctx, { actor: actorOf(request), auditId: request.params.id, isPublic: false }),
   );
 
-  app.get(
-    '/api/marketing-recommendations/share/:token',
-    { config: { rateLimit: { max: 120, timeWindow: '1 minute' } }, schema: { params: ZShareTokenParams } },
-    async (request) => {
-      const [row] = await ctx.db
-        .select({ recommendations: marketingRecommendations, brandName: brands.name })
-        .from(marketingRecommendations)
-        .innerJoin(brands, eq(brands.id, marketingRecommendations.brandId))
-        .where(
-          and(
-            eq(marketingRecommendations.shareableToken, request.params.token),
-            eq(marketingRecommendations.isPublic, true),
-          ),
-        );
-      if (!row) throw notFound('Recommendations not found');
-      return {
-        recommendations: toRecommendations(row.recommendations),
-        brand: { name: row.brandName },
-        createdAt: row.recommendations.createdAt.toISOString(),
-      };
-    },
-  );
+  const publicRoute = {
+    config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+    schema: { params: ZShareTokenParams },
+  };
+
+  async function findShared(token: string) {
+    const [row] = await ctx.db
+      .select({ recommendations: marketingRecommendations, brandName: brands.name })
+      .from(marketingRecommendations)
+      .innerJoin(brands, eq(brands.id, marketingRecommendations.brandId))
+      .where(and(eq(marketingRecommendations.shareableToken, token), eq(marketingRecommendations.isPublic, true)));
+    if (!row) throw notFound('Recommendations not found');
+    return row;
+  }
+
+  app.get('/api/marketing-recommendations/share/:token', publicRoute, async (request) => {
+    const row = await findShared(request.params.token);
+    const branding = await loadReportBranding(ctx.db, ctx.uploads, row.recommendations.userId);
+    const { logo: _logo, ...publicBranding } = branding ?? { logo: null };
+    return {
+      recommendations: toRecommendations(row.recommendations),
+      brand: { name: row.brandName },
+      createdAt: row.recommendations.createdAt.toISOString(),
+      branding: branding ? (publicBranding as TReportBranding) : null,
+    };
+  });
+
+  app.get('/api/marketing-recommendations/share/:token/branding-logo', publicRoute, async (request, reply) => {
+    const row = await findShared(request.params.token);
+    const branding = await loadReportBranding(ctx.db, ctx.uploads, row.recommendations.userId);
+    if (!branding?.logo) throw notFound('Logo not found');
+    return sendImage(reply, branding.logo);
+  });
 }

@@ -7,6 +7,8 @@ import { dayKeyLabel } from '../../../shared/sentiment-report-format.ts';
 import { defineEmailComposer, type EmailComposeDeps, EmailNotSendableError } from '../../emails/composer.ts';
 import { type EmailBlock, renderEmail } from '../../emails/templates/render-email.tsx';
 import { AppError } from '../../http/errors.ts';
+import { reportBrandingOfBrand } from '../white-label/branding.ts';
+import { emailBrandingOf, reportSourceOf } from '../white-label/email-branding.ts';
 import type { SentimentPdfSummary } from './report-pdfs.ts';
 
 export const consumerInsightsEmailParams = z.object({
@@ -83,11 +85,13 @@ export const consumerInsightsEmail = defineEmailComposer({
   params: consumerInsightsEmailParams,
   async compose(deps, params) {
     const { pdf, fileName, summary } = await renderPdfOrRefuse(deps, params.brandId);
+    const branding = await reportBrandingOfBrand(deps.db, params.brandId);
     const { html, text } = renderEmail({
+      ...emailBrandingOf(branding),
       preheader: `${summary.totalMentions.toLocaleString('en-GB')} mentions of ${summary.brandName}, ${summary.range}`,
       title: `${summary.brandName}: consumer insights`,
       blocks: consumerInsightsEmailBlocks(summary, params, deps.config.publicUrl),
-      footerNote: `You received this because ${params.senderName} sent you a Brandlens report.`,
+      footerNote: `You received this because ${params.senderName} sent you a ${reportSourceOf(branding)} report.`,
       publicUrl: deps.config.publicUrl,
     });
     return {
@@ -95,6 +99,7 @@ export const consumerInsightsEmail = defineEmailComposer({
       html,
       text,
       attachments: [{ filename: fileName, contentType: 'application/pdf', content: pdf }],
+      ...(branding ? { senderName: branding.companyName } : {}),
     };
   },
 });

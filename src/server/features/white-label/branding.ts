@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { plans } from '../../../shared/plans.ts';
 import type { Database } from '../../db/client.ts';
-import { users, whiteLabelSettings } from '../../db/schema/index.ts';
+import { brands, users, whiteLabelSettings } from '../../db/schema/index.ts';
 
 /** How a report that leaves the product presents itself: an agency's white label, when it is on. */
 export type ReportBranding = {
@@ -41,4 +41,16 @@ export async function reportBrandingOf(db: Database, ownerId: string): Promise<R
     contactPhone: settings.contactPhone,
     website: settings.website,
   };
+}
+
+/** The upload storage key of a logo URL ('/api/uploads/{key}'), or null. */
+export function logoStorageKeyOf(logoUrl: string | null | undefined): string | null {
+  const key = logoUrl?.split('/').at(-1);
+  return key && /^[a-f0-9-]+\.[a-z0-9]+$/.test(key) ? key : null;
+}
+
+/** reportBrandingOf the brand's owner: how a report about this brand leaves the product. */
+export async function reportBrandingOfBrand(db: Database, brandId: string): Promise<ReportBranding | null> {
+  const [brand] = await db.select({ userId: brands.userId }).from(brands).where(eq(brands.id, brandId));
+  return brand ? reportBrandingOf(db, brand.userId) : null;
 }

@@ -1,6 +1,6 @@
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { TAuditDetail } from '../../../shared/schemas/audits.ts';
-import type { TReportContext } from '../context.ts';
+import { brandingContacts, type TReportContext } from '../context.ts';
 import { colours, FONT_BOLD } from '../theme.ts';
 import { P } from './primitives.tsx';
 
@@ -14,7 +14,7 @@ const styles = StyleSheet.create({
 /** Closing note: what the report is based on, and who prepared it. */
 export function AboutReport({ audit, ctx }: { audit: TAuditDetail; ctx: TReportContext }) {
   const preparedBy = ctx.branding?.companyName ?? 'Brandlens';
-  const contact = [ctx.branding?.contactEmail, ctx.branding?.website].filter(Boolean).join(' or ');
+  const contact = brandingContacts(ctx).join(' or ');
   return (
     <View style={styles.box} wrap={false}>
       <Text style={styles.title}>About this report</Text>

@@ -1,6 +1,6 @@
 import { Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
-import { footerLabel, headerLabel, type TReportContext } from '../context.ts';
+import { brandingContacts, footerLabel, headerLabel, type TReportContext } from '../context.ts';
 import { colours, FONT, FONT_BOLD } from '../theme.ts';
 
 export const A4_WIDTH = 595.28;
@@ -88,7 +88,7 @@ export function PageHeader({ ctx }: { ctx: TReportContext }) {
 }
 
 export function PageFooter({ ctx }: { ctx: TReportContext }) {
-  const contact = [ctx.branding?.contactEmail, ctx.branding?.website].filter(Boolean).join('  |  ');
+  const contact = brandingContacts(ctx).join('  |  ');
   return (
     <View fixed style={styles.footer}>
       <Text style={styles.footerLeft}>{contact ? `${footerLabel(ctx)}  |  ${contact}` : footerLabel(ctx)}</Text>

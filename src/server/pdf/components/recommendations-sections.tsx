@@ -1,6 +1,6 @@
 import { Circle, Path, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
 import type { TMarketingRecommendations } from '../../../shared/schemas/recommendations.ts';
-import type { TReportContext } from '../context.ts';
+import { brandingContacts, type TReportContext } from '../context.ts';
 import { colours, FONT_BOLD, FONT_ITALIC, tint } from '../theme.ts';
 import { P, SectionTitle } from './primitives.tsx';
 
@@ -180,7 +180,7 @@ export function AboutRecommendations({
   ctx: TReportContext;
 }) {
   const preparedBy = ctx.branding?.companyName ?? 'Brandlens';
-  const contact = [ctx.branding?.contactEmail, ctx.branding?.website].filter(Boolean).join(' or ');
+  const contact = brandingContacts(ctx).join(' or ');
   return (
     <View style={styles.about} wrap={false}>
       <Text style={styles.aboutTitle}>About these recommendations</Text>
