@@ -111,6 +111,11 @@ export const routeSummaries: Record<string, string> = {
   'POST /api/support/contact': 'Send a message to support',
   'GET /api/admin/support-messages': 'Administrators: the support inbox',
   'PATCH /api/admin/support-messages/{id}': "Administrators: change a support message's status or priority",
+  // Scheduled e-mail reports (issue 13).
+  'GET /api/email-reports': 'Your scheduled e-mail reports, with their next and last sends',
+  'POST /api/email-reports': 'Schedule an e-mail report',
+  'PUT /api/email-reports/{id}': 'Change a scheduled e-mail report (its next send is worked out again)',
+  'DELETE /api/email-reports/{id}': 'Delete a scheduled e-mail report',
 };
 
 /** The route's written summary, or null when it has none. */
