@@ -5,6 +5,7 @@ import { featureLimitMessage } from '../../src/shared/plans.ts';
 import {
   dayOfMonthMessage,
   dayOfWeekMessage,
+  noModuleMessage,
   noRecipientMessage,
   reportNameRequiredMessage,
   timeOfDayMessage,
@@ -178,6 +179,11 @@ describe('email reports: bad input is a clear 400 and nothing is saved', () => {
     ['day of week -1', { ...weeklyReport, dayOfWeek: -1 }, dayOfWeekMessage],
     ['an unknown frequency', { ...weeklyReport, frequency: 'hourly' }, 'Frequency must be daily, weekly or monthly'],
     ['a malformed brand id', { ...weeklyReport, brandId: 'acme' }, 'Brand not found'],
+    [
+      'no module',
+      { ...weeklyReport, includeModules: { brandAudit: false, consumerInsights: false, competitorTracking: false } },
+      noModuleMessage,
+    ],
   ];
 
   let cookie: string;

@@ -49,6 +49,7 @@ export const timeOfDayMessage = 'Time must be HH:MM, from 00:00 to 23:59';
 export const dayOfMonthMessage = 'Day of month must be from 1 to 31';
 export const dayOfWeekMessage = 'Day of week must be from 0 (Sunday) to 6 (Saturday)';
 export const frequencyMessage = 'Frequency must be daily, weekly or monthly';
+export const noModuleMessage = 'Choose at least one module to include';
 
 /** The addresses as typed: one comma-separated text, or a list whose entries may hold commas too. */
 export function splitRecipients(value: string | readonly string[]): string[] {
@@ -89,14 +90,17 @@ export const ZReportRecipients = z.preprocess(
     .pipe(z.array(z.string()).max(MAX_REPORT_RECIPIENTS, tooManyRecipientsMessage)),
 );
 
-const ZModules = z.object(
-  {
-    brandAudit: z.boolean('brandAudit must be true or false'),
-    consumerInsights: z.boolean('consumerInsights must be true or false'),
-    competitorTracking: z.boolean('competitorTracking must be true or false'),
-  },
-  'includeModules must name brandAudit, consumerInsights and competitorTracking',
-);
+/** A report with nothing in it would only ever say so: at least one module is included. */
+const ZModules = z
+  .object(
+    {
+      brandAudit: z.boolean('brandAudit must be true or false'),
+      consumerInsights: z.boolean('consumerInsights must be true or false'),
+      competitorTracking: z.boolean('competitorTracking must be true or false'),
+    },
+    'includeModules must name brandAudit, consumerInsights and competitorTracking',
+  )
+  .refine((modules) => modules.brandAudit || modules.consumerInsights || modules.competitorTracking, noModuleMessage);
 
 /**
  * POST /api/email-reports and PUT /api/email-reports/{id} (SPEC §7). Absent fields take SPEC's

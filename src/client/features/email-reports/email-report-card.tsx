@@ -60,11 +60,7 @@ export function EmailReportCard({ report, onEdit }: { report: TEmailReport; onEd
       <CardContent className="space-y-3">
         <dl className="grid gap-3 sm:grid-cols-2">
           <Detail label="Recipients">{report.recipients.join(', ')}</Detail>
-          <Detail label="Includes">
-            {modules.length > 0
-              ? modules.map((module) => reportModuleLabels[module]).join(', ')
-              : 'No modules: the e-mail says so'}
-          </Detail>
+          <Detail label="Includes">{modules.map((module) => reportModuleLabels[module]).join(', ')}</Detail>
           <Detail label="Next send">
             <span className="inline-flex items-center gap-1">
               <CalendarClock aria-hidden="true" className="size-3.5 text-muted-foreground" />

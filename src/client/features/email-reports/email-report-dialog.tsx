@@ -4,6 +4,7 @@ import { plans } from '../../../shared/plans.ts';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
 import {
   emailReportDefaults,
+  noModuleMessage,
   noRecipientMessage,
   reportFrequencies,
   reportFrequencyLabels,
@@ -250,6 +251,10 @@ export function EmailReportDialog({
     if (!form.name.trim()) return;
     if (splitRecipients(form.recipients).length === 0) {
       toast({ title: 'Error', description: noRecipientMessage, variant: 'destructive' });
+      return;
+    }
+    if (!reportModules.some((module) => form.includeModules[module])) {
+      toast({ title: 'Error', description: noModuleMessage, variant: 'destructive' });
       return;
     }
     save.mutate({ id: report?.id ?? null, fields: requestOf(form) });
