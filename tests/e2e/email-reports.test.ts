@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { brands, emailReports, users } from '../../src/server/db/schema/index.ts';
-import { newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { setPlan } from '../helpers/seed.ts';
 
@@ -98,7 +98,7 @@ describe('email reports', () => {
     expect(row).toMatchObject({ frequency: 'monthly', dayOfMonth: 31, dayOfWeek: null, timezone: 'Australia/Sydney' });
   });
 
-  it('shows a failed attempt in the list', async () => {
+  it('shows a failed attempt in the list, on a phone too', async () => {
     await e2e.server.database.db
       .update(emailReports)
       .set({ lastAttemptAt: new Date(), lastError: 'Connection refused by smtp.example.com' });
@@ -107,6 +107,18 @@ describe('email reports', () => {
       .getByRole('article', { name: 'Month end' })
       .getByText('last attempt failed: Connection refused by smtp.example.com')
       .waitFor();
+
+    const phone = await newPage(e2e.browser, e2e.server.baseURL, MOBILE);
+    await signInThroughPage(phone, 'scheduler@example.com');
+    await phone.goto('/email-reports');
+    await phone
+      .getByRole('article', { name: 'Month end' })
+      .getByText(/^last attempt failed/)
+      .waitFor();
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshotFor(phone, 'email-reports-mobile');
+    await phone.context().close();
   });
 
   it('deletes the report after asking', async () => {

@@ -6,9 +6,17 @@ import { useSendEmailReportNow } from './email-report-queries.ts';
 export function SendNowButton({ reportId }: { reportId: string }) {
   const send = useSendEmailReportNow();
   return (
-    <Button variant="ghost" size="sm" onClick={() => send.mutate(reportId)} disabled={send.isPending}>
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label="Send now"
+      title="Send a preview of this report to yourself"
+      onClick={() => send.mutate(reportId)}
+      disabled={send.isPending}
+    >
       <Send aria-hidden="true" />
-      {send.isPending ? 'Sending...' : 'Send now'}
+      {/* On a phone the icon alone leaves the report's name and schedule room. */}
+      <span className="hidden sm:inline">{send.isPending ? 'Sending...' : 'Send now'}</span>
     </Button>
   );
 }
