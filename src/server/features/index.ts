@@ -12,6 +12,7 @@ import { registerBrandRoutes } from './brands/routes.ts';
 import { registerCompetitorReportRoutes } from './competitor-reports/routes.ts';
 import { registerCompetitorRoutes } from './competitors/routes.ts';
 import type { FeatureContext } from './context.ts';
+import { registerEmailReportRoutes } from './email-reports/routes.ts';
 import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
 import { registerInsightRoutes } from './insights/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
@@ -51,4 +52,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerAccountRoutes(app, ctx);
   registerApiTokenRoutes(app, ctx);
   registerWhiteLabelRoutes(app, ctx);
+  registerEmailReportRoutes(app, ctx);
 }

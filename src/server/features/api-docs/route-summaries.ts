@@ -112,12 +112,17 @@ export const routeSummaries: Record<string, string> = {
   'POST /api/support/contact': 'Send a message to support',
   'GET /api/admin/support-messages': 'Administrators: the support inbox',
   'PATCH /api/admin/support-messages/{id}': "Administrators: change a support message's status or priority",
-  // White label (issue 13).
+  // White label.
   'GET /api/white-label-settings': 'Your white-label settings, or the defaults when none are saved',
   'POST /api/white-label-settings': 'Save your white-label settings (Agency)',
   'GET /api/marketing-recommendations/share/{token}/branding-logo':
     "Shared marketing recommendations' white-label logo (public)",
   'GET /api/white-label-logos/{key}': "A white label's logo as PNG, for e-mails (public)",
+  // Scheduled e-mail reports.
+  'GET /api/email-reports': 'Your scheduled e-mail reports, with their next and last sends',
+  'POST /api/email-reports': 'Schedule an e-mail report',
+  'PUT /api/email-reports/{id}': 'Change a scheduled e-mail report (its next send is worked out again)',
+  'DELETE /api/email-reports/{id}': 'Delete a scheduled e-mail report',
 };
 
 /** The route's written summary, or null when it has none. */

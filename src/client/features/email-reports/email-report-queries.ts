@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TEmailReport, TEmailReportRequest } from '../../../shared/schemas/email-reports.ts';
+import { toast } from '../../hooks/use-toast.ts';
+import { apiJson } from '../../lib/api.ts';
+import { notifyError } from '../audits-shared/notify-error.ts';
+
+export const emailReportsQueryKey = ['/api/email-reports'] as const;
+const reportUrl = (id: string) => `/api/email-reports/${encodeURIComponent(id)}`;
+
+export function useEmailReports() {
+  return useQuery<TEmailReport[]>({ queryKey: emailReportsQueryKey });
+}
+
+/** Creates (id null) or updates a report; SPEC §8's toasts either way. */
+export function useSaveEmailReport({ onSaved }: { onSaved?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string | null; fields: TEmailReportRequest }) =>
+      input.id
+        ? apiJson<TEmailReport>('PUT', reportUrl(input.id), input.fields)
+        : apiJson<TEmailReport>('POST', '/api/email-reports', input.fields),
+    onSuccess: async (_report, input) => {
+      toast({ title: input.id ? 'Email Report Updated' : 'Email Report Created' });
+      onSaved?.();
+      await queryClient.invalidateQueries({ queryKey: emailReportsQueryKey });
+    },
+    onError: (error, input) => {
+      const title = input.id ? 'Failed to update email report' : 'Failed to create email report';
+      notifyError(error, title, title);
+    },
+  });
+}
+
+export function useDeleteEmailReport({ onDeleted }: { onDeleted?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<{ id: string }>('DELETE', reportUrl(id)),
+    onSuccess: async () => {
+      toast({ title: 'Email Report Deleted' });
+      onDeleted?.();
+      await queryClient.invalidateQueries({ queryKey: emailReportsQueryKey });
+    },
+    onError: (error) => notifyError(error, 'Failed to delete email report', 'Failed to delete email report'),
+  });
+}
+
+/** Sends the report now as a preview to the signed-in user only; the server queues it (202). */
+export function useSendEmailReportNow() {
+  return useMutation({
+    mutationFn: (id: string) => apiJson<unknown>('POST', `${reportUrl(id)}/send-now`),
+    onSuccess: () => toast({ title: 'Preview sent', description: 'The report is on its way to your inbox.' }),
+    onError: (error) => notifyError(error, 'Failed to send preview', 'Failed to send preview'),
+  });
+}
