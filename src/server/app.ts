@@ -165,6 +165,12 @@ export async function buildApp(options: AppOptions) {
     });
   }
 
+  if (clientDir) {
+    // Browsers ask for /favicon.ico on pages that name no icon (a JSON document, a PDF): the app's
+    // icon is an SVG, so they are sent to it rather than given a 404.
+    app.get('/favicon.ico', async (_request, reply) => reply.redirect('/favicon.svg', 301));
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';

@@ -123,6 +123,7 @@ export function apiDocsPageHtml(document: OpenApiDocument): string {
 <html lang="en-GB">
 <head>
 <meta charset="utf-8">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>API reference · Brandlens</title>
