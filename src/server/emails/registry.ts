@@ -1,5 +1,6 @@
 import { billingConfirmationEmail } from '../features/billing/billing-confirmation-email.ts';
 import { competitiveAnalysisEmail } from '../features/competitor-reports/competitive-analysis-email.ts';
+import { scheduledReportEmail } from '../features/email-reports/compose-scheduled-report.ts';
 import { auditCompleteEmail } from '../features/notifications/audit-complete-email.ts';
 import { weeklyDigestEmail } from '../features/notifications/weekly-digest-email.ts';
 import { consumerInsightsEmail } from '../features/sentiment-reports/consumer-insights-email.ts';
@@ -18,6 +19,7 @@ const productComposers: EmailComposer[] = [
   supportMessageEmail as unknown as EmailComposer,
   auditCompleteEmail as unknown as EmailComposer,
   weeklyDigestEmail as unknown as EmailComposer,
+  scheduledReportEmail as unknown as EmailComposer,
 ];
 
 const composers = new Map<string, EmailComposer>();

@@ -12,6 +12,7 @@ import { registerBrandRoutes } from './brands/routes.ts';
 import { registerCompetitorReportRoutes } from './competitor-reports/routes.ts';
 import { registerCompetitorRoutes } from './competitors/routes.ts';
 import type { FeatureContext } from './context.ts';
+import { registerEmailReportSendRoutes } from './email-reports/send-routes.ts';
 import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
 import { registerInsightRoutes } from './insights/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
@@ -49,4 +50,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerNotificationRoutes(app, ctx);
   registerAccountRoutes(app, ctx);
   registerApiTokenRoutes(app, ctx);
+  registerEmailReportSendRoutes(app, ctx);
 }
