@@ -57,6 +57,7 @@ export const scheduledReportEmail = defineEmailComposer({
     const now = new Date();
     const freshSince = !isPreview && report.runFreshAnalysis ? run.createdAt : null;
     const contents = await collectReportContents(deps.db, report, { now, freshSince });
+    const attachments = await reportAttachments(deps.db, deps.uploads, contents);
     const branding = await reportBrandingOf(deps.db, owner.id);
     const productName = branding?.companyName ?? DEFAULT_PRODUCT_NAME;
     const when = formatSlot(run.slot, report.timezone);
@@ -72,7 +73,7 @@ export const scheduledReportEmail = defineEmailComposer({
       ...(contents.length === 0
         ? [{ type: 'paragraph' as const, text: 'There are no brands in this report yet: add a brand to see it here.' }]
         : brandBlocks(contents)),
-      ...(contents.length > 0 ? [{ type: 'note' as const, text: 'The full reports are attached as PDFs.' }] : []),
+      ...(attachments.length > 0 ? [{ type: 'note' as const, text: 'The full reports are attached as PDFs.' }] : []),
       { type: 'button' as const, label: `Open ${productName}`, url: `${deps.config.publicUrl}/` },
     ];
     const footerNote = isPreview
@@ -90,7 +91,6 @@ export const scheduledReportEmail = defineEmailComposer({
       productName,
       ...(branding ? { accentColor: branding.primaryColor } : {}),
     });
-    const attachments = await reportAttachments(deps.db, deps.uploads, contents);
     return {
       subject: `${isPreview ? 'Preview: ' : ''}${report.name} (${frequency} report, ${productName})`,
       html,
