@@ -22,7 +22,7 @@ import { nextSlotAfter } from './schedule.ts';
 import type { SendReportsDeps } from './send-deps.ts';
 
 /** Reports one run of the job claims at most; the rest wait a minute for the next run. */
-export const CLAIM_BATCH_LIMIT = 500;
+export const CLAIM_BATCH_LIMIT = 2000;
 
 export type ClaimDeps = SendReportsDeps & { ai: AiWriter | null; uploads: UploadStorage };
 export type RunRow = typeof emailReportRuns.$inferSelect;
