@@ -14,6 +14,7 @@ import { measureInsightDiscovery } from './insight-discovery.ts';
 import { measureLandingBundle } from './landing-bundle.ts';
 import { measureLighthouseAgreement } from './lighthouse-agreement.ts';
 import { measurePublicLighthouse } from './public-lighthouse.ts';
+import { measureScheduledReports } from './scheduled-reports.ts';
 import { measureSentiment } from './sentiment.ts';
 import { measureSentimentReports } from './sentiment-reports.ts';
 
@@ -47,6 +48,7 @@ await guarded('Insight discovery', measureInsightDiscovery);
 await guarded('Ad CSV import', measureAdCsvImport);
 await guarded('Competitive report', measureCompetitiveReport);
 await guarded('Ad discovery', measureAdDiscovery);
+await guarded('Scheduled e-mail reports', measureScheduledReports);
 
 if (failed.length > 0) console.log(`\nBenchmarks that failed: ${failed.join(', ')}`);
 process.exit(0);

@@ -1,6 +1,7 @@
 import { billingConfirmationEmail } from '../features/billing/billing-confirmation-email.ts';
 import { scoreDropEmail } from '../features/brand-tracking/score-drop-email.ts';
 import { competitiveAnalysisEmail } from '../features/competitor-reports/competitive-analysis-email.ts';
+import { scheduledReportEmail } from '../features/email-reports/compose-scheduled-report.ts';
 import { auditCompleteEmail } from '../features/notifications/audit-complete-email.ts';
 import { weeklyDigestEmail } from '../features/notifications/weekly-digest-email.ts';
 import { consumerInsightsEmail } from '../features/sentiment-reports/consumer-insights-email.ts';
@@ -20,6 +21,7 @@ const productComposers: EmailComposer[] = [
   auditCompleteEmail as unknown as EmailComposer,
   weeklyDigestEmail as unknown as EmailComposer,
   scoreDropEmail as unknown as EmailComposer,
+  scheduledReportEmail as unknown as EmailComposer,
 ];
 
 const composers = new Map<string, EmailComposer>();

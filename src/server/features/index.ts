@@ -13,6 +13,7 @@ import { registerCompetitorReportRoutes } from './competitor-reports/routes.ts';
 import { registerCompetitorRoutes } from './competitors/routes.ts';
 import type { FeatureContext } from './context.ts';
 import { registerEmailReportRoutes } from './email-reports/routes.ts';
+import { registerEmailReportSendRoutes } from './email-reports/send-routes.ts';
 import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
 import { registerInsightRoutes } from './insights/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
@@ -53,4 +54,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerApiTokenRoutes(app, ctx);
   registerWhiteLabelRoutes(app, ctx);
   registerEmailReportRoutes(app, ctx);
+  registerEmailReportSendRoutes(app, ctx);
 }

@@ -25,6 +25,8 @@ import { createRecheckLandingPagesHandler } from './definitions/recheck-landing-
 import { RECHECK_LANDING_PAGES_CRON, recheckLandingPages } from './definitions/recheck-landing-pages.ts';
 import { createRunAuditHandler } from './definitions/run-audit.handler.ts';
 import { runAuditJob } from './definitions/run-audit.ts';
+import { createSendDueEmailReportsHandler } from './definitions/send-due-email-reports.handler.ts';
+import { SEND_DUE_EMAIL_REPORTS_CRON, sendDueEmailReports } from './definitions/send-due-email-reports.ts';
 import { createSendEmailHandler } from './definitions/send-email.handler.ts';
 import { sendEmailJob } from './definitions/send-email.ts';
 import { createSendWeeklyDigestsHandler } from './definitions/send-weekly-digests.handler.ts';
@@ -64,6 +66,8 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.schedule(recheckLandingPages, RECHECK_LANDING_PAGES_CRON, {});
   await queue.work(sendWeeklyDigests, createSendWeeklyDigestsHandler(deps, queue));
   await queue.schedule(sendWeeklyDigests, SEND_WEEKLY_DIGESTS_CRON, {});
+  await queue.work(sendDueEmailReports, createSendDueEmailReportsHandler(deps, queue));
+  await queue.schedule(sendDueEmailReports, SEND_DUE_EMAIL_REPORTS_CRON, {});
   await queue.work(buildAccountExportJob, createBuildAccountExportHandler(deps));
   await queue.work(purgeAccountExports, createPurgeAccountExportsHandler(deps));
   await queue.schedule(purgeAccountExports, PURGE_ACCOUNT_EXPORTS_CRON, {});

@@ -96,6 +96,11 @@ export const routeSummaries: Record<string, string> = {
   'GET /api/marketing-recommendations/share/{token}': 'Shared marketing recommendations (public, by their link)',
   // Settings, team and support (issue 12).
   'PATCH /api/profile': 'Update your name and e-mail',
+  'POST /api/email-reports/{id}/send-now': 'Send a preview of a scheduled report to yourself now (background job)',
+  'GET /api/email-reports/unsubscribe':
+    "The unsubscribe page of a scheduled report's recipient link (public, by its signed link)",
+  'POST /api/email-reports/unsubscribe':
+    'Stop sending a scheduled report to one recipient, from their signed link (public)',
   'GET /api/notification-settings': 'Your e-mail notification settings',
   'PUT /api/notification-settings': 'Save your e-mail notification settings',
   'GET /api/notifications/unsubscribe':
