@@ -118,3 +118,17 @@ export const accountExports = pgTable(
   },
   (table) => [index().on(table.userId)],
 );
+
+/**
+ * Request counters of the rate limits, shared by every app process: one row per limit and client,
+ * counting hits until resetsAt (a fixed window), then starting again.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: varchar('key', { length: 512 }).primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index().on(table.resetsAt)],
+);
