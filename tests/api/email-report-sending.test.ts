@@ -126,7 +126,8 @@ describe('claiming due reports', () => {
         claimDueReports({ ...claimDepsOf(target), queue: second }, now),
         claimDueReports(claimDepsOf(target), now),
       ]);
-      expect(runs.reduce((sum, run) => sum + run.claimed, 0)).toBeGreaterThanOrEqual(1);
+      // The app's own every-minute claim may take the report first: between all of them, at most one claims it.
+      expect(runs.reduce((sum, run) => sum + run.claimed, 0)).toBeLessThanOrEqual(1);
       await settled(report.id, 2);
       expect(await runsOf(target.database, report.id)).toHaveLength(1);
       expect(to('race-one@example.com')).toHaveLength(1);
