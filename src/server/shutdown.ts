@@ -29,6 +29,7 @@ export type ShutdownOptions = {
 export type Shutdown = (signal: string) => Promise<void>;
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+const IDLE_SWEEP_MS = 50;
 
 /** Shuts the process down on SIGTERM and SIGINT; returns the shutdown for callers that stop it themselves. */
 export function stopOnSignals(options: ShutdownOptions): Shutdown {
@@ -81,6 +82,9 @@ async function stopInOrder({ logger, timeoutMs, queue, database, app }: Shutdown
  */
 export async function closeHttpServer(app: FastifyInstance, timeoutMs: number, logger: ShutdownLogger) {
   const closed = app.close();
+  // Closing ends the connections idle at that moment only: a kept-alive connection whose request
+  // finishes later would hold the close open until the bound, so they are ended as they fall idle.
+  const idleSweep = setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS);
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<'bound'>((resolve) => {
     timer = setTimeout(() => resolve('bound'), timeoutMs);
@@ -92,6 +96,7 @@ export async function closeHttpServer(app: FastifyInstance, timeoutMs: number, l
     }
   } finally {
     clearTimeout(timer);
+    clearInterval(idleSweep);
   }
   logger.warn({ timeoutMs }, 'requests still running at the shutdown bound: closing their connections');
   app.server.closeAllConnections();

@@ -198,6 +198,7 @@ describe.skipIf(!testDatabaseUrl)(
 
       expect(await exitOf(child)).toBe(0);
       expect(webLog).toContain('jobs still running at the shutdown bound were handed back for another process');
+      expect(webLog).toContain('web server closed: requests in flight finished');
       expect(webLog).toContain('"msg":"stopped"');
 
       // Handed back: due again now for any process, not active until its lease lapses.
