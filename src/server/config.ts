@@ -90,6 +90,8 @@ const ZEnvironment = z.object({
   STRIPE_PRICE_SMB: optionalString,
   STRIPE_PRICE_AGENCY: optionalString,
   STRIPE_API_BASE: optionalUrl,
+  // Graceful shutdown: how long a stopping process waits for requests and jobs in flight.
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).max(600_000).default(25_000)),
 });
 
 export type OidcProviderConfig = {
@@ -126,6 +128,11 @@ export type Config = {
    * production, and no payments at all in production.
    */
   billing: BillingConfig;
+  /**
+   * On SIGTERM or SIGINT, how long requests and jobs in flight may take to finish; jobs still
+   * running then are handed back for another process (src/server/shutdown.ts).
+   */
+  shutdownTimeoutMs: number;
 };
 
 export type StripeConfig = {
@@ -216,6 +223,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     metaAdLibrary: { token: env.META_AD_LIBRARY_TOKEN, graphUrl: env.META_GRAPH_URL.replace(/\/+$/, '') },
     billing,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
   };
 }
 

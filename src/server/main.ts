@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { EmbeddedDatabaseInUseError, openDatabase } from './db/client.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { registerJobs } from './jobs/registry.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 /** Starts Brandlens: configuration, database and migrations, jobs, then the web server. */
 async function main() {
@@ -23,18 +24,7 @@ async function main() {
   await queue.start();
   const app = await buildApp({ config, database, queue });
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await queue.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals({ logger: app.log, timeoutMs: config.shutdownTimeoutMs, queue, database, app });
 
   await app.listen({ port: config.port, host: config.host });
   const mode = database.kind === 'pglite' ? `embedded database in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL';

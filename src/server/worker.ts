@@ -8,6 +8,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { registerJobs } from './jobs/registry.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -20,25 +21,7 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel, name: 'brandlens-worker' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl });
   const queue = createJobQueue({ database, logger });
-  let stopping = false;
-  const shutdown = async (signal: NodeJS.Signals) => {
-    if (stopping) {
-      logger.warn({ signal }, 'second signal: exiting without waiting for running jobs');
-      process.exit(1);
-    }
-    stopping = true;
-    logger.info({ signal }, 'stopping: waiting for running jobs');
-    try {
-      await queue.stop({ graceful: true });
-      await database.close();
-      logger.info('worker stopped');
-    } catch (error) {
-      logger.error({ err: error }, 'worker did not stop cleanly');
-      process.exitCode = 1;
-    }
-  };
-  process.on('SIGINT', (signal) => void shutdown(signal));
-  process.on('SIGTERM', (signal) => void shutdown(signal));
+  stopOnSignals({ logger, timeoutMs: config.shutdownTimeoutMs, queue, database });
 
   try {
     await database.migrate();

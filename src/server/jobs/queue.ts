@@ -38,7 +38,10 @@ export type JobQueueOptions = {
 export type StopJobQueueOptions = {
   /** Wait for running handlers (up to timeoutMs) before stopping. Default true. */
   graceful?: boolean;
-  /** Default 30 s. Jobs still running after it are failed and retried later. */
+  /**
+   * Default 30 s (at least 1 s: pg-boss's floor). Jobs still running after it are handed back:
+   * their attempt fails and they are due again at once, for any process to take.
+   */
   timeoutMs?: number;
 };
 
@@ -82,6 +85,11 @@ export type JobScheduleSnapshot = { name: string; key: string; cron: string; tim
 
 export type JobQueue = {
   start(): Promise<void>;
+  /**
+   * Takes no new jobs from now on; jobs already running go on. Sending still works (requests in
+   * flight may queue work) until stop().
+   */
+  stopTakingJobs(): Promise<void>;
   stop(options?: StopJobQueueOptions): Promise<void>;
   /** Creates the definition's queue (at start, or at once when already started). */
   register(definition: JobDefinition): Promise<void>;
@@ -136,6 +144,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const createdQueues = new Map<string, Promise<void>>();
   /** Work to do once started: workers and schedules asked for before start(). */
   const pending: Array<() => Promise<void>> = [];
+  /** Queue names this process works. */
+  const workedQueues = new Set<string>();
+  /** Jobs whose handler runs in this process now, by id: what a stop at its bound hands back. */
+  const runningJobs = new Map<string, string>();
   let state: 'new' | 'starting' | 'started' | 'stopped' = 'new';
 
   const createQueue = (definition: JobDefinition): Promise<void> => {
@@ -198,6 +210,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       logger: jobLogger,
     };
     const started = performance.now();
+    runningJobs.set(job.id, definition.name);
     try {
       const output = await handler(parsed.data as JobPayload<D>, context);
       jobLogger.debug({ ms: Math.round(performance.now() - started) }, 'job completed');
@@ -206,11 +219,35 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       if (context.isFinalAttempt) jobLogger.error({ err: error }, 'job failed');
       else jobLogger.warn({ err: error }, 'job attempt failed; it will be retried');
       return { id: job.id, status: 'failed', output: error };
+    } finally {
+      // A stop at its bound fails the attempt and then aborts it: the handler may return before the
+      // hand-back runs, so an aborted job stays listed for it.
+      if (!(state === 'stopped' && job.signal.aborted)) runningJobs.delete(job.id);
     }
+  };
+
+  /**
+   * pg-boss failed the attempts still running at the stop's bound ("shut down while active"), which
+   * makes them wait their retry delay; nothing is gained by waiting, so they are due at once and
+   * another process takes them. A job whose attempts are used up stays failed.
+   */
+  const handBackRunningJobs = async (): Promise<void> => {
+    const interrupted = [...runningJobs];
+    if (interrupted.length === 0) return;
+    let handedBack = 0;
+    for (const [id, name] of interrupted) {
+      const { updated } = await boss.update(name, undefined, { id, startAfter: new Date() });
+      handedBack += updated;
+    }
+    logger.info(
+      { interrupted: interrupted.length, handedBack, jobIds: interrupted.map(([id]) => id) },
+      'jobs still running at the shutdown bound were handed back for another process',
+    );
   };
 
   const startWorker = async <D extends JobDefinition>(definition: D, handler: JobHandler<D>, concurrency: number) => {
     await createQueue(definition);
+    workedQueues.add(definition.name);
     await boss.work(
       definition.name,
       {
@@ -246,14 +283,27 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       logger.info({ queues: [...definitions.keys()], backend: database.kind }, 'job queue started');
     },
 
+    async stopTakingJobs() {
+      if (state !== 'started') return;
+      // Without waiting: the workers stop polling now, and stop() waits for their running jobs.
+      await Promise.all([...workedQueues].map((name) => boss.offWork(name, { wait: false })));
+      logger.info({ queues: [...workedQueues] }, 'job queue takes no new jobs');
+    },
+
     async stop({ graceful = true, timeoutMs = 30_000 } = {}) {
       if (state === 'new' || state === 'stopped') {
         state = 'stopped';
         return;
       }
       state = 'stopped';
-      // close: true ends only pg-boss's own pool (PostgreSQL); the app closes its database handle itself.
-      await boss.stop({ graceful, timeout: timeoutMs, close: true });
+      // The pool stays open for the hand-back; close: true then ends only pg-boss's own pool
+      // (PostgreSQL): the app closes its database handle itself.
+      await boss.stop({ graceful, timeout: timeoutMs, close: false });
+      try {
+        await handBackRunningJobs();
+      } finally {
+        await boss.stop({ close: true });
+      }
       logger.info('job queue stopped');
     },
 
