@@ -90,6 +90,12 @@ const ZEnvironment = z.object({
   STRIPE_PRICE_SMB: optionalString,
   STRIPE_PRICE_AGENCY: optionalString,
   STRIPE_API_BASE: optionalUrl,
+  // Object storage shared by every app machine; unset keeps files on the local disk.
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  AWS_REGION: optionalString,
 });
 
 export type OidcProviderConfig = {
@@ -126,6 +132,12 @@ export type Config = {
    * production, and no payments at all in production.
    */
   billing: BillingConfig;
+  /** Where files are kept: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR and UPLOAD_DIR. */
+  storage: StorageConfig;
+};
+
+export type StorageConfig = {
+  s3: { bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean } | undefined;
 };
 
 export type StripeConfig = {
@@ -216,6 +228,28 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     metaAdLibrary: { token: env.META_AD_LIBRARY_TOKEN, graphUrl: env.META_GRAPH_URL.replace(/\/+$/, '') },
     billing,
+    storage: storageConfigFrom(env),
+  };
+}
+
+/** The SDK's own variables (AWS_ACCESS_KEY_ID, AWS_PROFILE, ...) supply credentials; region falls back to AWS_REGION. */
+function storageConfigFrom(env: z.infer<typeof ZEnvironment>): StorageConfig {
+  if (!env.S3_BUCKET) {
+    const stray = (['S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const).filter((name) => env[name]);
+    if (stray.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${stray.map((name) => `${name}: set only together with S3_BUCKET`).join('\n  ')}`,
+      );
+    }
+    return { s3: undefined };
+  }
+  return {
+    s3: {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION ?? env.AWS_REGION ?? 'us-east-1',
+      endpoint: env.S3_ENDPOINT,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    },
   };
 }
 
