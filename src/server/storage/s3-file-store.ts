@@ -82,7 +82,16 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore {
       }
     },
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      try {
+        await client.send(new HeadBucketCommand({ Bucket }));
+      } catch (error) {
+        // The SDK's error carries the whole response; what the logs need is which bucket and why.
+        const failure = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+        const status = failure.$metadata?.httpStatusCode;
+        throw new Error(
+          `The S3 bucket ${Bucket} cannot be reached: ${failure.name ?? 'error'}${status ? ` (${status})` : ''}`,
+        );
+      }
     },
     locationOf: (key) => `s3://${Bucket}/${assertFileKey(key)}`,
   };
