@@ -30,6 +30,7 @@ import { createSessionStore } from './http/session.ts';
 import { offeredSignInMethods, registerSignInRoutes, type SignInProviders } from './http/sign-in-routes.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { projectRoot } from './project-root.ts';
+import { fileStoreOf } from './storage/create-file-store.ts';
 
 export type AppOptions = {
   config: Config;
@@ -135,7 +136,7 @@ export async function buildApp(options: AppOptions) {
     db: database.db,
     config,
     auth,
-    uploads: createUploadStorage(config.uploadDir),
+    uploads: createUploadStorage(fileStoreOf(config)),
     queue: options.queue ?? null,
     ai: createAiWriter(config.ai, { logger: app.log }),
     logger: app.log,

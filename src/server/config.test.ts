@@ -81,4 +81,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAIL_FROM: 'Brandlens' })).toThrow(/MAIL_FROM/);
     expect(() => loadConfig({ MAIL_FROM: 'Brandlens <not an address>' })).toThrow(/MAIL_FROM/);
   });
+
+  it('keeps files on the local disk until S3_BUCKET names a bucket', () => {
+    expect(loadConfig({}).storage).toEqual({ s3: undefined });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'brandlens-files',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+      }).storage.s3,
+    ).toEqual({
+      bucket: 'brandlens-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ S3_BUCKET: 'b', AWS_REGION: 'eu-west-2' }).storage.s3?.region).toBe('eu-west-2');
+    expect(loadConfig({ S3_BUCKET: 'b', S3_REGION: 'auto', AWS_REGION: 'eu-west-2' }).storage.s3?.region).toBe('auto');
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_ENDPOINT: set only together with S3_BUCKET/,
+    );
+  });
 });

@@ -92,6 +92,12 @@ const ZEnvironment = z.object({
   STRIPE_API_BASE: optionalUrl,
   // Graceful shutdown: how long a stopping process waits for requests and jobs in flight.
   SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).max(600_000).default(25_000)),
+  // Object storage shared by every app machine; unset keeps files on the local disk.
+  S3_BUCKET: optionalString,
+  S3_REGION: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  AWS_REGION: optionalString,
 });
 
 export type OidcProviderConfig = {
@@ -133,6 +139,12 @@ export type Config = {
    * running then are handed back for another process (src/server/shutdown.ts).
    */
   shutdownTimeoutMs: number;
+  /** Where files are kept: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR and UPLOAD_DIR. */
+  storage: StorageConfig;
+};
+
+export type StorageConfig = {
+  s3: { bucket: string; region: string; endpoint: string | undefined; forcePathStyle: boolean } | undefined;
 };
 
 export type StripeConfig = {
@@ -224,6 +236,28 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metaAdLibrary: { token: env.META_AD_LIBRARY_TOKEN, graphUrl: env.META_GRAPH_URL.replace(/\/+$/, '') },
     billing,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    storage: storageConfigFrom(env),
+  };
+}
+
+/** The SDK's own variables (AWS_ACCESS_KEY_ID, AWS_PROFILE, ...) supply credentials; region falls back to AWS_REGION. */
+function storageConfigFrom(env: z.infer<typeof ZEnvironment>): StorageConfig {
+  if (!env.S3_BUCKET) {
+    const stray = (['S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const).filter((name) => env[name]);
+    if (stray.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${stray.map((name) => `${name}: set only together with S3_BUCKET`).join('\n  ')}`,
+      );
+    }
+    return { s3: undefined };
+  }
+  return {
+    s3: {
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION ?? env.AWS_REGION ?? 'us-east-1',
+      endpoint: env.S3_ENDPOINT,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    },
   };
 }
 

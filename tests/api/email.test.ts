@@ -14,6 +14,7 @@ import { sendOutboxMessage } from '../../src/server/emails/send.ts';
 import { createUploadStorage } from '../../src/server/features/uploads/storage.ts';
 import { registerErrorHandling } from '../../src/server/http/errors.ts';
 import { sendEmailJob } from '../../src/server/jobs/definitions/send-email.ts';
+import { fileStoreOf } from '../../src/server/storage/create-file-store.ts';
 import { ZEmailAddress, ZEmailRecipients } from '../../src/shared/schemas/email.ts';
 import { type SmtpDouble, startSmtpDouble } from '../doubles/smtp.ts';
 import { testReportEmail } from '../helpers/emails.ts';
@@ -240,7 +241,7 @@ describe('sending through SMTP_URL', () => {
       config: target.config,
       logger: pino({ level: 'silent' }),
       ai: null,
-      uploads: createUploadStorage(target.config.uploadDir),
+      uploads: createUploadStorage(fileStoreOf(target.config)),
     };
     await expect(
       sendOutboxMessage(deps, id, { isFinalAttempt: true, signal: new AbortController().signal }),

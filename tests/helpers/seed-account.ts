@@ -25,6 +25,7 @@ import {
   whiteLabelSettings,
 } from '../../src/server/db/schema/index.ts';
 import { writeStoredMessage } from '../../src/server/emails/outbox-files.ts';
+import { fileStoreOf } from '../../src/server/storage/create-file-store.ts';
 import { seedCompletedAudit } from './seed.ts';
 
 /**
@@ -171,7 +172,7 @@ export async function seedAccountRows(database: DatabaseHandle, config: Config, 
 /** An e-mail sent for the account through the local outbox: its row and its .eml and .json files. */
 export async function seedStoredMail(database: DatabaseHandle, config: Config, userId: string, email: string) {
   const id = randomUUID();
-  const emlPath = await writeStoredMessage(config.mail.outboxDir, id, Buffer.from(`To: ${email}\r\n\r\nHello`), {
+  const emlPath = await writeStoredMessage(fileStoreOf(config), id, Buffer.from(`To: ${email}\r\n\r\nHello`), {
     from: config.mail.from,
     subject: 'Your audit is ready',
     text: 'Hello',

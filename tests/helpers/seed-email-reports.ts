@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { emailReportRuns, emailReports, outboxMessages, users } from '../../src/server/db/schema/index.ts';
 import type { ClaimDeps } from '../../src/server/features/email-reports/claim-due-reports.ts';
 import { createUploadStorage } from '../../src/server/features/uploads/storage.ts';
+import { fileStoreOf } from '../../src/server/storage/create-file-store.ts';
 import type { WorkingTestApp } from './jobs.ts';
 
 type ReportInsert = typeof emailReports.$inferInsert;
@@ -41,7 +42,7 @@ export function claimDepsOf(target: WorkingTestApp): ClaimDeps {
     queue: target.queue,
     logger: pino({ level: 'silent' }),
     ai: null,
-    uploads: createUploadStorage(target.config.uploadDir),
+    uploads: createUploadStorage(fileStoreOf(target.config)),
   };
 }
 

@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { outboxMessages } from '../db/schema/index.ts';
 import { describeIssues } from '../http/errors.ts';
+import { fileStoreOf } from '../storage/create-file-store.ts';
 import type { ComposedEmail, EmailComposeDeps } from './composer.ts';
 import { buildRawMessage, messageIdFor } from './mime.ts';
-import { readStoredEml, writeStoredMessage } from './outbox-files.ts';
+import { outboxLocationOf, readStoredEml, writeStoredMessage } from './outbox-files.ts';
 import { emailComposerFor } from './registry.ts';
 import { AttemptFailure, failureOfComposing, failureOfStoring } from './send-failures.ts';
 import { deliverBySmtp, describeSmtpFailure, isPermanentSmtpFailure } from './smtp.ts';
@@ -64,9 +65,9 @@ function senderOf(composed: ComposedEmail, mail: { from: string; fromAddress: st
 }
 
 async function rawMessageOf(deps: SendEmailDeps, row: OutboxRow, signal: AbortSignal): Promise<Buffer> {
-  const { outboxDir } = deps.config.mail;
-  const stored = await readStoredEml(outboxDir, row.id).catch((error: unknown) => {
-    throw failureOfStoring(error, outboxDir);
+  const files = fileStoreOf(deps.config);
+  const stored = await readStoredEml(files, row.id).catch((error: unknown) => {
+    throw failureOfStoring(error, outboxLocationOf(files));
   });
   if (stored) return stored;
   const composed = await compose(deps, row, signal);
@@ -78,7 +79,7 @@ async function rawMessageOf(deps: SendEmailDeps, row: OutboxRow, signal: AbortSi
     messageId: row.messageId ?? messageIdFor(row.id, deps.config.mail.fromAddress),
     date: new Date(),
   });
-  const emlPath = await writeStoredMessage(outboxDir, row.id, raw, {
+  const emlPath = await writeStoredMessage(files, row.id, raw, {
     from,
     subject: composed.subject,
     text: composed.text,
@@ -89,7 +90,7 @@ async function rawMessageOf(deps: SendEmailDeps, row: OutboxRow, signal: AbortSi
       size: attachment.content.length,
     })),
   }).catch((error: unknown) => {
-    throw failureOfStoring(error, outboxDir);
+    throw failureOfStoring(error, outboxLocationOf(files));
   });
   await deps.db.update(outboxMessages).set({ subject: composed.subject, emlPath }).where(eq(outboxMessages.id, row.id));
   return raw;

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import {
   accountExportDownloadUrl,
@@ -14,7 +13,7 @@ import { buildAccountExportJob } from '../../jobs/definitions/build-account-expo
 import type { FeatureContext } from '../context.ts';
 import { STALE_TASK_REASON } from '../tasks/task-progress.ts';
 import { failAccountExport } from './build-account-export.ts';
-import { exportPathOf } from './export-files.ts';
+import { openExportFile } from './export-files.ts';
 
 export const ACCOUNT_EXPORT_KIND = 'account-export';
 /** An export still preparing after this long has lost its job (attempts expire after 15 minutes each). */
@@ -115,10 +114,9 @@ export async function openAccountExportDownload(ctx: FeatureContext, actor: Acto
   const [row] = await ctx.db.select().from(accountExports).where(ownExport(actor, exportId));
   if (row?.status !== 'ready' || !row.storageKey) throw notFound('Export not found');
   if (!row.expiresAt || row.expiresAt.getTime() <= Date.now()) throw notFound(exportExpiredMessage);
-  const filePath = exportPathOf(ctx.config, row.storageKey);
-  // Opened before any header is sent, so a zip missing on disk answers a plain JSON 404.
-  const handle = await fs.promises.open(filePath, 'r').catch(() => null);
-  if (!handle) throw notFound(exportExpiredMessage);
+  // Opened before any header is sent, so a zip missing from the store answers a plain JSON 404.
+  const stream = await openExportFile(ctx.config, row.storageKey);
+  if (!stream) throw notFound(exportExpiredMessage);
   const day = row.createdAt.toISOString().slice(0, 10);
-  return { stream: handle.createReadStream(), fileName: `brandlens-data-${day}.zip`, sizeBytes: row.sizeBytes };
+  return { stream, fileName: `brandlens-data-${day}.zip`, sizeBytes: row.sizeBytes };
 }

@@ -1,21 +1,22 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { EXPORT_RETENTION_DAYS } from '../../../shared/schemas/account.ts';
-import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { accountExports, type uploadedFiles, users } from '../../db/schema/index.ts';
 import type { JobLogger } from '../../jobs/define-job.ts';
+import type { FileStoreConfig } from '../../storage/create-file-store.ts';
 import { completeTask, failTask, type ProgressReporter, progressReporter, share } from '../tasks/task-progress.ts';
 import type { UploadStorage } from '../uploads/storage.ts';
 import { type AccountOwner, exportSections } from './account-data.ts';
-import { exportPathOf, exportStorageKey, exportsDirOf, removeExportFile } from './export-files.ts';
+import { exportScratchPathOf, exportStorageKey, removeExportFile, storeExportFile } from './export-files.ts';
 import { createZipFileWriter } from './zip-file-writer.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type BuildExportDeps = {
   db: Database;
-  config: Pick<Config, 'dataDir'>;
+  config: FileStoreConfig;
   uploads: Pick<UploadStorage, 'read'>;
   logger: JobLogger;
 };
@@ -81,10 +82,10 @@ async function addUploads(deps: BuildExportDeps, zip: ZipWriter, files: UploadRo
   await zip.add('uploaded-files.json', jsonBytes(listed));
 }
 
-/** Writes the zip next to its final name; returns its size. */
-async function writeZip(deps: BuildExportDeps, owner: AccountOwner, target: string, report: ProgressReporter) {
-  const partial = `${target}.partial`;
-  await fs.promises.mkdir(exportsDirOf(deps.config), { recursive: true });
+/** Writes the zip to its scratch file, then streams it into the file store; returns its size. */
+async function writeZip(deps: BuildExportDeps, owner: AccountOwner, storageKey: string, report: ProgressReporter) {
+  const partial = exportScratchPathOf(deps.config, storageKey);
+  await fs.promises.mkdir(path.dirname(partial), { recursive: true });
   const zip = createZipFileWriter(partial);
   try {
     // Tables first, then one step per upload: the total is known once the uploads are listed.
@@ -104,8 +105,14 @@ async function writeZip(deps: BuildExportDeps, owner: AccountOwner, target: stri
     await fs.promises.rm(partial, { force: true });
     throw error;
   }
-  await fs.promises.rename(partial, target);
-  return (await fs.promises.stat(target)).size;
+  const { size } = await fs.promises.stat(partial);
+  try {
+    await storeExportFile(deps.config, storageKey, partial);
+  } catch (error) {
+    await fs.promises.rm(partial, { force: true });
+    throw error;
+  }
+  return size;
 }
 
 /**
@@ -123,12 +130,7 @@ export async function buildAccountExport(deps: BuildExportDeps, exportId: string
   if (row?.status !== 'processing') return 'skipped';
   const owner = { id: row.userId, email: row.email };
   const storageKey = exportStorageKey(exportId);
-  const sizeBytes = await writeZip(
-    deps,
-    owner,
-    exportPathOf(deps.config, storageKey),
-    progressReporter(deps.db, exportId),
-  );
+  const sizeBytes = await writeZip(deps, owner, storageKey, progressReporter(deps.db, exportId));
   const completedAt = new Date();
   const marked = await deps.db
     .update(accountExports)

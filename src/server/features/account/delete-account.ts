@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { paymentProviderUnreachableMessage } from '../../../shared/schemas/account.ts';
 import {
@@ -12,10 +10,11 @@ import {
   uploadedFiles,
   users,
 } from '../../db/schema/index.ts';
-import { emlPathOf } from '../../emails/outbox-files.ts';
+import { removeStoredMessage } from '../../emails/outbox-files.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { BillingProviderError } from '../../integrations/billing-provider.ts';
+import { fileStoreOf } from '../../storage/create-file-store.ts';
 import type { FeatureContext } from '../context.ts';
 import { exportStorageKey, removeExportFile } from './export-files.ts';
 
@@ -105,14 +104,9 @@ async function deleteRows(ctx: FeatureContext, user: { id: string; email: string
 
 /** Removes the files once their rows are gone; a file that will not go is logged, never fatal. */
 async function removeFiles(ctx: FeatureContext, files: AccountFiles) {
-  const outboxDir = ctx.config.mail.outboxDir;
   const removals = [
     ...files.uploadKeys.map((key) => ctx.uploads.remove(key)),
-    ...files.outboxIds.flatMap((id) => {
-      const eml = emlPathOf(outboxDir, id);
-      const content = path.join(path.dirname(eml), `${id}.json`);
-      return [fs.promises.rm(eml, { force: true }), fs.promises.rm(content, { force: true })];
-    }),
+    ...files.outboxIds.map((id) => removeStoredMessage(fileStoreOf(ctx.config), id)),
     ...files.exportIds.map((id) => removeExportFile(ctx.config, exportStorageKey(id))),
   ];
   const results = await Promise.allSettled(removals);
@@ -120,7 +114,7 @@ async function removeFiles(ctx: FeatureContext, files: AccountFiles) {
   if (failures.length > 0) {
     ctx.logger.error(
       { failures: failures.map((failure) => String((failure as PromiseRejectedResult).reason)) },
-      'account deletion: files left on disk',
+      'account deletion: files left in the file store',
     );
   }
 }

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { outboxMessages, users } from '../../db/schema/index.ts';
 import { hasStoredEml, readStoredContent, readStoredEml } from '../../emails/outbox-files.ts';
 import { notFound } from '../../http/errors.ts';
+import { fileStoreOf } from '../../storage/create-file-store.ts';
 
 /**
  * The administrator's view of every e-mail the app has queued, from every account. Access is
@@ -62,20 +63,20 @@ async function getRowOrThrow(db: Database, id: string): Promise<Row> {
 /** One message with the readable parts of its stored copy. */
 export async function getOutboxMessage(db: Database, config: Config, id: string): Promise<TOutboxMessageDetail> {
   const row = await getRowOrThrow(db, id);
-  const content = await readStoredContent(config.mail.outboxDir, id);
+  const content = await readStoredContent(fileStoreOf(config), id);
   return {
     ...toSummary(row),
     content: content
       ? { from: content.from, text: content.text, html: content.html, attachments: content.attachments }
       : null,
-    emlAvailable: content !== null || (await hasStoredEml(config.mail.outboxDir, id)),
+    emlAvailable: content !== null || (await hasStoredEml(fileStoreOf(config), id)),
   };
 }
 
 /** The raw message as stored; 404 when the message is unknown or was never composed. */
 export async function getOutboxEml(db: Database, config: Config, id: string): Promise<Buffer> {
   await getRowOrThrow(db, id);
-  const raw = await readStoredEml(config.mail.outboxDir, id);
+  const raw = await readStoredEml(fileStoreOf(config), id);
   if (!raw) throw notFound('This message has not been composed yet, or its stored copy is gone');
   return raw;
 }

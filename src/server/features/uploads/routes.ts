@@ -54,8 +54,8 @@ export function registerUploadRoutes(parent: FastifyInstance, ctx: FeatureContex
         .from(uploadedFiles)
         .where(and(eq(uploadedFiles.storageKey, request.params.key), ownedBy(actor, uploadedFiles.userId)));
       if (!file) throw notFound('File not found');
-      // Read before any header is set, so a file missing on disk answers a plain JSON 404.
-      const content = await ctx.uploads.read(file.storageKey).catch(() => null);
+      // Opened before any header is set, so a file missing from the store answers a plain JSON 404.
+      const content = await ctx.uploads.stream(file.storageKey).catch(() => null);
       if (!content) throw notFound('File not found');
       return (
         reply

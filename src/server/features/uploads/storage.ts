@@ -1,20 +1,34 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { FileStore } from '../../storage/file-store.ts';
 
-/** Uploaded files on local disk, under random names only the database maps back to owners. */
-export function createUploadStorage(directory: string) {
-  const pathOf = (storageKey: string) => {
+/** An upload the database names but the store no longer holds. */
+export class StoredFileMissingError extends Error {
+  constructor(storageKey: string) {
+    super(`The uploaded file ${storageKey} is not in the file store`);
+  }
+}
+
+/**
+ * Uploaded files in the file store under one area ('uploads/' by default), named by random keys
+ * only the database maps back to owners.
+ */
+export function createUploadStorage(store: FileStore, area = 'uploads') {
+  const keyOf = (storageKey: string) => {
     if (!/^[a-f0-9-]+\.[a-z0-9]+$/.test(storageKey)) throw new Error(`invalid storage key ${storageKey}`);
-    return path.join(directory, storageKey);
+    return `${area}/${storageKey}`;
   };
   return {
-    async write(storageKey: string, content: Buffer) {
-      await fs.promises.mkdir(directory, { recursive: true });
-      await fs.promises.writeFile(pathOf(storageKey), content, { flag: 'wx' });
+    async write(storageKey: string, content: Buffer | Readable, contentType = 'application/octet-stream') {
+      await store.put(keyOf(storageKey), content, { contentType });
     },
-    read: (storageKey: string) => fs.promises.readFile(pathOf(storageKey)),
-    stream: (storageKey: string) => fs.createReadStream(pathOf(storageKey)),
-    remove: (storageKey: string) => fs.promises.rm(pathOf(storageKey), { force: true }),
+    async read(storageKey: string): Promise<Buffer> {
+      const content = await store.read(keyOf(storageKey));
+      if (!content) throw new StoredFileMissingError(storageKey);
+      return content;
+    },
+    /** The file as a stream, or null when the store no longer holds it. */
+    stream: (storageKey: string) => store.getStream(keyOf(storageKey)),
+    remove: (storageKey: string) => store.remove(keyOf(storageKey)),
   };
 }
 

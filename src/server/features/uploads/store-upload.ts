@@ -35,7 +35,7 @@ export async function storeUpload(
     content = sanitised.content;
   }
   const storageKey = `${randomUUID()}.${type.extension}`;
-  await ctx.uploads.write(storageKey, content);
+  await ctx.uploads.write(storageKey, content, type.mimetype);
   await ctx.db.insert(uploadedFiles).values({
     userId: actor.workspaceOwnerId,
     storageKey,

@@ -1,10 +1,11 @@
 import { buildAccountExport, failAccountExport } from '../../features/account/build-account-export.ts';
 import { createUploadStorage } from '../../features/uploads/storage.ts';
+import { fileStoreOf } from '../../storage/create-file-store.ts';
 import type { JobDependencies, JobHandler } from '../define-job.ts';
 import type { buildAccountExportJob } from './build-account-export.ts';
 
 export function createBuildAccountExportHandler(deps: JobDependencies): JobHandler<typeof buildAccountExportJob> {
-  const uploads = createUploadStorage(deps.config.uploadDir);
+  const uploads = createUploadStorage(fileStoreOf(deps.config));
   return async ({ exportId }, job) => {
     try {
       const outcome = await buildAccountExport(

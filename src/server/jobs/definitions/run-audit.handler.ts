@@ -3,6 +3,7 @@ import { markFailed, runAudit } from '../../features/audits/run-audit.ts';
 import { queueScoreDropEmail } from '../../features/brand-tracking/queue-score-drop-email.ts';
 import { queueAuditCompleteEmail } from '../../features/notifications/queue-audit-complete-email.ts';
 import { createUploadStorage } from '../../features/uploads/storage.ts';
+import { fileStoreOf } from '../../storage/create-file-store.ts';
 import type { JobDependencies, JobHandler, JobLogger } from '../define-job.ts';
 import type { JobQueue } from '../queue.ts';
 import type { runAuditJob } from './run-audit.ts';
@@ -11,7 +12,7 @@ export function createRunAuditHandler(deps: JobDependencies, queue?: JobQueue): 
   const auditDeps = {
     db: deps.database.db,
     config: deps.config,
-    uploads: createUploadStorage(deps.config.uploadDir),
+    uploads: createUploadStorage(fileStoreOf(deps.config)),
     ai: createAiWriter(deps.config.ai, { logger: deps.logger }),
     logger: deps.logger,
     crawlResolver: deps.crawlResolver,

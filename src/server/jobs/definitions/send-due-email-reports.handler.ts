@@ -2,6 +2,7 @@ import { createAiWriter } from '../../ai/provider.ts';
 import { claimDueReports } from '../../features/email-reports/claim-due-reports.ts';
 import { finishPreparingRuns, settleQueuedRuns } from '../../features/email-reports/settle-report-runs.ts';
 import { createUploadStorage } from '../../features/uploads/storage.ts';
+import { fileStoreOf } from '../../storage/create-file-store.ts';
 import type { JobDependencies, JobHandler } from '../define-job.ts';
 import type { JobQueue } from '../queue.ts';
 import type { sendDueEmailReports } from './send-due-email-reports.ts';
@@ -14,7 +15,7 @@ export function createSendDueEmailReportsHandler(
     db: deps.database.db,
     config: deps.config,
     queue,
-    uploads: createUploadStorage(deps.config.uploadDir),
+    uploads: createUploadStorage(fileStoreOf(deps.config)),
     ai: createAiWriter(deps.config.ai, { logger: deps.logger }),
   };
   return async (_payload, job) => {

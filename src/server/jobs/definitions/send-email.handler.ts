@@ -1,6 +1,7 @@
 import { createAiWriter } from '../../ai/provider.ts';
 import { sendOutboxMessage } from '../../emails/send.ts';
 import { createUploadStorage } from '../../features/uploads/storage.ts';
+import { fileStoreOf } from '../../storage/create-file-store.ts';
 import type { JobDependencies, JobHandler } from '../define-job.ts';
 import type { sendEmailJob } from './send-email.ts';
 
@@ -8,7 +9,7 @@ export function createSendEmailHandler(deps: JobDependencies): JobHandler<typeof
   const emailDeps = {
     db: deps.database.db,
     config: deps.config,
-    uploads: createUploadStorage(deps.config.uploadDir),
+    uploads: createUploadStorage(fileStoreOf(deps.config)),
     ai: createAiWriter(deps.config.ai, { logger: deps.logger }),
   };
   return async ({ messageId }, job) =>
