@@ -23,7 +23,15 @@ import { createAuthenticator } from './http/authenticate.ts';
 import { loadClientPages, registerCrawlerFiles, sendClientPage } from './http/client-pages.ts';
 import { registerCrossSiteProtection } from './http/cross-site.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import {
+  databaseCheck,
+  localDirectoriesCheck,
+  migrationsCheck,
+  type ReadinessCheck,
+  registerHealthRoutes,
+} from './http/health-routes.ts';
 import { createOidcSignIn } from './http/oidc.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { bufferedLogDestination, OneLinePerRequest } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createSessionStore } from './http/session.ts';
@@ -41,6 +49,11 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The started job queue; without one, routes that start background work answer 503. */
   queue?: JobQueue | null;
+  /**
+   * What /readyz checks besides the database and its migrations (object storage, say); by default
+   * the local directories files are kept in.
+   */
+  readinessChecks?: ReadinessCheck[];
 };
 
 export const defaultClientDir = path.join(projectRoot, 'dist/client');
@@ -118,8 +131,20 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted in the database, so every process on it shares each limit.
+  const rateLimitStore = databaseRateLimitStore(database.executeSql, {
+    onPurgeError: (error) => app.log.warn({ err: error }, 'could not purge expired rate-limit counters'),
+  });
+  await app.register(fastifyRateLimit, { global: false, store: rateLimitStore });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 } });
+
+  registerHealthRoutes(app, {
+    checks: [
+      databaseCheck(database.executeSql),
+      migrationsCheck(database.executeSql),
+      ...(options.readinessChecks ?? [localDirectoriesCheck([config.dataDir, config.uploadDir])]),
+    ],
+  });
 
   const sessions = createSessionStore(database.db, { secureCookies: config.publicUrl.startsWith('https:') });
   const auth = createAuthenticator({ db: database.db, config, sessions });
