@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
@@ -22,12 +23,22 @@ function tempDataDir(): string {
   return directory;
 }
 
-async function startApp(database: DatabaseHandle, readinessChecks?: ReadinessCheck[]): Promise<FastifyInstance> {
+async function startApp(
+  database: DatabaseHandle,
+  readinessChecks?: ReadinessCheck[],
+  logLines?: string[],
+): Promise<FastifyInstance> {
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines?.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
   const app = await buildApp({
     config: testConfig({ DATA_DIR: tempDataDir() }),
     database,
     clientDir: null,
-    logger: false,
+    logger: logLines ? { level: 'info', stream: logStream } : false,
     signInProviders: {},
     readinessChecks,
   });
@@ -44,10 +55,11 @@ afterAll(() => {
 describe('on a migrated database with writable storage', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    app = await startApp(database);
+    app = await startApp(database, undefined, logLines);
   });
 
   afterAll(async () => {
@@ -77,6 +89,14 @@ describe('on a migrated database with writable storage', () => {
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(40).fill(200));
     expect(responses.some((response) => 'x-ratelimit-limit' in response.headers)).toBe(false);
+  });
+
+  it('leaves polls out of the request log, which still logs other requests', async () => {
+    await get(app, '/healthz');
+    await get(app, '/readyz');
+    await get(app, '/api/auth/user');
+    expect(logLines.some((line) => line.includes('/api/auth/user'))).toBe(true);
+    expect(logLines.some((line) => /\/healthz|\/readyz/.test(line))).toBe(false);
   });
 
   it('refuses other methods', async () => {
