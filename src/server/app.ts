@@ -23,7 +23,15 @@ import { createAuthenticator } from './http/authenticate.ts';
 import { loadClientPages, registerCrawlerFiles, sendClientPage } from './http/client-pages.ts';
 import { registerCrossSiteProtection } from './http/cross-site.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import {
+  databaseCheck,
+  localDirectoriesCheck,
+  migrationsCheck,
+  type ReadinessCheck,
+  registerHealthRoutes,
+} from './http/health-routes.ts';
 import { createOidcSignIn } from './http/oidc.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { bufferedLogDestination, OneLinePerRequest } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createSessionStore } from './http/session.ts';
@@ -42,7 +50,19 @@ export type AppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** The started job queue; without one, routes that start background work answer 503. */
   queue?: JobQueue | null;
+  /**
+   * What /readyz checks besides the database and its migrations (object storage, say); by default
+   * the local directories files are kept in.
+   */
+  readinessChecks?: ReadinessCheck[];
 };
+
+/** Files live in the bucket when one is configured (DATA_DIR is then only a cache), else on local disk. */
+function storageCheckOf(config: Config): ReadinessCheck {
+  if (!config.storage.s3) return localDirectoriesCheck([config.dataDir, config.uploadDir]);
+  const store = fileStoreOf(config);
+  return { name: 'storage', run: () => store.check() };
+}
 
 export const defaultClientDir = path.join(projectRoot, 'dist/client');
 const appVersion: string = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')).version;
@@ -119,8 +139,20 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted in the database, so every process on it shares each limit.
+  const rateLimitStore = databaseRateLimitStore(database.executeSql, {
+    onPurgeError: (error) => app.log.warn({ err: error }, 'could not purge expired rate-limit counters'),
+  });
+  await app.register(fastifyRateLimit, { global: false, store: rateLimitStore });
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 } });
+
+  registerHealthRoutes(app, {
+    checks: [
+      databaseCheck(database.executeSql),
+      migrationsCheck(database.executeSql),
+      ...(options.readinessChecks ?? [storageCheckOf(config)]),
+    ],
+  });
 
   const sessions = createSessionStore(database.db, { secureCookies: config.publicUrl.startsWith('https:') });
   const auth = createAuthenticator({ db: database.db, config, sessions });

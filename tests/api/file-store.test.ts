@@ -233,6 +233,20 @@ describe('the app with its files on S3', () => {
     return response.json().id as string;
   }
 
+  it('is ready only while the bucket answers (/readyz checks storage)', async () => {
+    const ready = await inject('GET', '/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().checks.storage).toBe('ok');
+    s3.stop();
+    try {
+      const unready = await inject('GET', '/readyz');
+      expect(unready.statusCode).toBe(503);
+      expect(unready.json().checks.storage).toBe('failing');
+    } finally {
+      s3.resume();
+    }
+  });
+
   it('keeps an upload in the bucket under uploads/ and serves it from there', async () => {
     const { url, key } = await upload(owner);
     expect(s3.objects.get(`uploads/${key}`)?.body.equals(png)).toBe(true);

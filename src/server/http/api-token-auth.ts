@@ -116,9 +116,9 @@ function createApiTokenAuthenticator(db: Database, config: Config) {
 /**
  * Before any route runs, a request carrying a token is refused (403) on a session-only route, held
  * to API_TOKEN_REQUESTS_PER_MINUTE requests a minute per token (429 with Retry-After past that,
- * counted by the token's hash, per app process), and then authenticated: `request.actor` becomes
- * the token's owner, or the request is refused (401) whatever route it is for, before its body is
- * even read. Needs @fastify/rate-limit registered.
+ * counted by the token's hash in the database, shared by every app process), and then
+ * authenticated: `request.actor` becomes the token's owner, or the request is refused (401) whatever
+ * route it is for, before its body is even read. Needs @fastify/rate-limit registered.
  */
 export function registerApiTokenGuards(app: FastifyInstance, deps: { db: Database; config: Config }) {
   const tokens = createApiTokenAuthenticator(deps.db, deps.config);
