@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { addDays, formatBillingDate } from '../../../shared/billing-dates.ts';
+import { formatBillingDate } from '../../../shared/billing-dates.ts';
 import { formatPlanPrice, plans } from '../../../shared/plans.ts';
 import type {
   TCheckPaymentStatusRequest,
@@ -11,6 +11,7 @@ import type { Actor } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import type { ProviderIntentStatus } from '../../integrations/billing-provider.ts';
 import { type BillingDeps, fromProvider } from './billing-deps.ts';
+import { starterAccessEndsAt } from './plan-limits.ts';
 import { applyPaymentState } from './sync-payment-intent.ts';
 import { syncSetupIntent } from './sync-setup-intent.ts';
 import { syncSubscription } from './sync-subscription.ts';
@@ -41,7 +42,7 @@ async function starterPaymentStatus(
   if (!intent) throw paymentNotFound();
   const row = await applyPaymentState(deps, payment, intent);
   const status = resultOf(intent.status);
-  const until = addDays(row.succeededAt ?? new Date(), plans.starter.limits.accessDays ?? 0);
+  const until = starterAccessEndsAt(row.succeededAt ?? new Date());
   const message = {
     succeeded: `You now have full access to Brandlens for 1 brand until ${formatBillingDate(until)}.`,
     processing: PENDING_MESSAGE,

@@ -2,7 +2,12 @@
  * The plan rules the server enforces, one rule per file under plan-limits/, all read from the
  * plans table (src/shared/plans.ts). Features import them from here.
  */
-export { accessEndedAt, accessPeriodOf, assertAccessNotEnded } from './plan-limits/access-period.ts';
+export {
+  accessEndedAt,
+  accessPeriodOf,
+  assertAccessNotEnded,
+  starterAccessEndsAt,
+} from './plan-limits/access-period.ts';
 export {
   type AuditAllowance,
   assertCanStartAudit,

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { addDays, formatBillingDate } from '../../../shared/billing-dates.ts';
+import { formatBillingDate } from '../../../shared/billing-dates.ts';
 import { plans } from '../../../shared/plans.ts';
 import { planChangeRequiredMessage } from '../../../shared/schemas/billing.ts';
 import { payments } from '../../db/schema/index.ts';
@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors.ts';
 import type { ProviderPaymentIntent } from '../../integrations/billing-provider.ts';
 import { type BillingDeps, fromProvider } from './billing-deps.ts';
 import { ensureCustomer } from './ensure-customer.ts';
+import { starterAccessEndsAt } from './plan-limits.ts';
 import { grantingSubscriptionOf, latestStarterPurchaseOf } from './recompute-plan.ts';
 
 const STARTER_PENCE = plans.starter.price * 100;
@@ -22,9 +23,8 @@ async function assertStarterCanBeBought(deps: BillingDeps, userId: string): Prom
   const subscription = await grantingSubscriptionOf(deps.db, userId);
   if (subscription) throw new AppError('conflict', planChangeRequiredMessage(subscription.plan, 'starter'));
   const purchase = await latestStarterPurchaseOf(deps.db, userId);
-  const accessDays = plans.starter.limits.accessDays ?? 0;
   if (purchase?.succeededAt) {
-    const endsAt = addDays(purchase.succeededAt, accessDays);
+    const endsAt = starterAccessEndsAt(purchase.succeededAt);
     if (endsAt.getTime() > Date.now()) {
       throw new AppError(
         'conflict',

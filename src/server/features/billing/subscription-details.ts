@@ -1,11 +1,11 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import { addDays, addMonths, daysUntil } from '../../../shared/billing-dates.ts';
+import { addMonths, daysUntil } from '../../../shared/billing-dates.ts';
 import { AGENCY_MINIMUM_COMMITMENT_MONTHS, plans } from '../../../shared/plans.ts';
 import type { TSubscriptionDetails } from '../../../shared/schemas/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
-import { planUsageOf } from './plan-limits.ts';
+import { planUsageOf, starterAccessEndsAt } from './plan-limits.ts';
 import { grantingSubscriptionOf, latestStarterPurchaseOf } from './recompute-plan.ts';
 import type { SubscriptionRow } from './sync-subscription.ts';
 
@@ -41,7 +41,7 @@ function monthlyDetails(row: SubscriptionRow, now: Date): Details {
 
 function starterDetails(purchasedAt: Date, now: Date): Details {
   const plan = plans.starter;
-  const expiry = addDays(purchasedAt, plan.limits.accessDays ?? 0);
+  const expiry = starterAccessEndsAt(purchasedAt);
   const isExpired = expiry.getTime() <= now.getTime();
   return {
     status: isExpired ? 'expired' : 'active',

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { addDays } from '../../../shared/billing-dates.ts';
-import { plans } from '../../../shared/plans.ts';
 import { payments, subscriptions } from '../../db/schema/index.ts';
 import type { ProviderPaymentIntent } from '../../integrations/billing-provider.ts';
 import type { BillingDeps } from './billing-deps.ts';
+import { starterAccessEndsAt } from './plan-limits.ts';
 import { queueBillingConfirmation } from './queue-billing-confirmation.ts';
 import { recomputePlan } from './recompute-plan.ts';
 import { type SyncOutcome, syncSubscription } from './sync-subscription.ts';
@@ -40,13 +39,12 @@ export async function applyPaymentState(
   const row = updated ?? local;
   if (succeededNow) {
     await recomputePlan(deps.db, local.userId);
-    const accessDays = plans.starter.limits.accessDays ?? 0;
     await queueBillingConfirmation(deps, {
       userId: local.userId,
       occasion: `payment:${local.id}`,
       plan: 'starter',
       amount: local.amount / 100,
-      accessUntil: addDays(row.succeededAt ?? new Date(), accessDays),
+      accessUntil: starterAccessEndsAt(row.succeededAt ?? new Date()),
       trialEnd: null,
     });
   }

@@ -19,6 +19,13 @@ export function accessPeriodOf(owner: PeriodFields): { since: Date; endsAt: Date
   return { since, endsAt: new Date(since.getTime() + accessDays * DAY_MS) };
 }
 
+/** When Starter access bought at `purchasedAt` ends: the same rule as accessPeriodOf, for a purchase. */
+export function starterAccessEndsAt(purchasedAt: Date): Date {
+  const period = accessPeriodOf({ planType: 'starter', starterPurchaseDate: purchasedAt, createdAt: purchasedAt });
+  if (!period) throw new Error('The Starter plan has no access period');
+  return period.endsAt;
+}
+
 /** When the owner's access period ended; null while it runs, or when the plan has none. */
 export function accessEndedAt(owner: PeriodFields, now = new Date()): Date | null {
   const period = accessPeriodOf(owner);
