@@ -13,6 +13,8 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../src/server/db/client.ts';
 import { adLibraryEntries, competitors, outboxMessages, users } from '../../src/server/db/schema/index.ts';
+import { storeDiscoveredAds } from '../../src/server/features/ad-discovery/store-discovered-ads.ts';
+import { toAdFields } from '../../src/server/integrations/meta-ad-library/parse-ads-archive.ts';
 import type { TAdDiscoveryTask } from '../../src/shared/schemas/ad-discovery.ts';
 import { type MetaGraphDouble, manyAds, ordinaryAd, startMetaGraphDouble } from '../doubles/meta-graph.ts';
 import { capturedLogs } from '../helpers/app.ts';
@@ -120,6 +122,21 @@ describe('an ad with a NUL byte in its text', () => {
       pageName: 'Fabrikam Coffee',
     });
   }, 60_000);
+});
+
+describe('an ad the database still refuses', () => {
+  it('is left out alone: the rest of its page is stored', async () => {
+    const [competitor] = await target.database.db.select().from(competitors).where(eq(competitors.id, fabrikam));
+    const now = new Date();
+    const good = toAdFields({ id: 'kept-1', page_id: PAGE }, now);
+    // Longer than the column holds: PostgreSQL refuses the statement (22001).
+    const refused = { ...toAdFields({ id: 'refused-1', page_id: PAGE }, now), spendCurrency: 'TOO LONG' };
+    const stored = await storeDiscoveredAds(target.database.db, competitor!, [good, refused]);
+    expect(stored).toMatchObject({ added: 1, refused: 1 });
+    const ids = (await target.database.db.select().from(adLibraryEntries)).map((ad) => ad.adId);
+    expect(ids).toContain('kept-1');
+    expect(ids).not.toContain('refused-1');
+  });
 });
 
 describe("the server's Meta token", () => {
