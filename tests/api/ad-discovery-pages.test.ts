@@ -198,6 +198,16 @@ describe("finding a competitor's Facebook page", () => {
     const library = await inject('GET', `/api/ad-library?brandId=${brandId}`, owner);
     expect(library.json().map((ad: { pageName: string | null }) => ad.pageName)).not.toContain('Wheel Deals');
   }, 60_000);
+
+  it("drops the discovered ads of the old page when the competitor's page is changed in Edit", async () => {
+    const edited = await inject('PUT', `/api/competitors/${shop}`, owner, {
+      name: 'Spoke & Chain',
+      facebookPageId: `https://www.facebook.com/ads/library/?view_all_page_id=${OTHER_PAGE}`,
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ facebookPageId: OTHER_PAGE, adCount: 1 });
+    expect(await adIdsOf(shop)).toEqual([null]);
+  });
 });
 
 describe('without a token', () => {

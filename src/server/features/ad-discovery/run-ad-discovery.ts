@@ -91,6 +91,12 @@ async function searchOne(
             competitor,
             theirs.map((ad) => toAdFields(ad, now)),
           );
+          if (page.refused > 0) {
+            deps.logger?.warn(
+              { competitorId: competitor.id, refused: page.refused },
+              'ads the database refused were left out',
+            );
+          }
           outcome.added += page.added;
           outcome.updated += page.updated;
           outcome.read = readSoFar;
