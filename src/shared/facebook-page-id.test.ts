@@ -20,6 +20,21 @@ describe('resolving a Facebook page id', () => {
     expect(id('http://business.facebook.com/104958162837')).toBe('104958162837');
   });
 
+  it("reads the page id from the page's Ad Library link", () => {
+    expect(
+      id(
+        'https://www.facebook.com/ads/library/?active_status=all&ad_type=all&country=GB&view_all_page_id=104958162837&search_type=page&media_type=all',
+      ),
+    ).toBe('104958162837');
+    expect(id('facebook.com/ads/library?view_all_page_id=104958162837')).toBe('104958162837');
+  });
+
+  it('refuses an Ad Library link to one ad or without a page id', () => {
+    expect(id('https://www.facebook.com/ads/library/?id=1234567890123')).toBe(pageIdNotResolvableMessage);
+    expect(id('https://www.facebook.com/ads/library/?q=acme')).toBe(pageIdNotResolvableMessage);
+    expect(id('https://www.facebook.com/ads/library/?view_all_page_id=abc')).toBe(pageIdInvalidMessage);
+  });
+
   it('refuses a vanity address, which only Meta can resolve', () => {
     expect(id('https://www.facebook.com/acmecoffee')).toBe(pageIdNotResolvableMessage);
     expect(id('facebook.com/acme2024')).toBe(pageIdNotResolvableMessage);

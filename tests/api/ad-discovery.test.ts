@@ -10,12 +10,13 @@ import { recheckLandingPages } from '../../src/server/jobs/definitions/recheck-l
 import { featureLimitMessage } from '../../src/shared/plans.ts';
 import {
   adDiscoveryRunningMessage,
-  noAdSourceMessage,
+  choosePageFirstMessage,
+  needsPageOutcomeMessage,
   noCompetitorsMessage,
   type TAdDiscoveryTask,
 } from '../../src/shared/schemas/ad-discovery.ts';
 import { type MetaGraphDouble, manyAds, ordinaryAd, politicalAd, startMetaGraphDouble } from '../doubles/meta-graph.ts';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import type { TestApp } from '../helpers/app.ts';
 import { createWorkingTestApp, type WorkingTestApp, waitFor } from '../helpers/jobs.ts';
 import { setPlan } from '../helpers/seed.ts';
 
@@ -29,6 +30,7 @@ let brandId: string;
 let emptyBrandId: string;
 let byPage: string;
 let byName: string;
+let small: string;
 
 type Method = 'GET' | 'POST';
 const inject = (method: Method, url: string, cookie: string | null, app: TestApp = target) =>
@@ -78,6 +80,7 @@ beforeAll(async () => {
     ...manyAds(298, 'bulk-'),
   ]);
   graph.setAds('Contoso Cafe', [ordinaryAd('c-1', { page_name: 'Contoso Cafe' })]);
+  graph.setAds('888888', [ordinaryAd('sm-1')]);
   target = await createWorkingTestApp({
     env: { META_AD_LIBRARY_TOKEN: 'good-token', META_GRAPH_URL: graph.graphUrl, CRAWLER_ALLOW_LOOPBACK: 'true' },
   });
@@ -95,6 +98,12 @@ beforeAll(async () => {
   byPage = await addCompetitor(ownerId, brandId, 'Fabrikam Coffee', PAGE_ID);
   byName = await addCompetitor(ownerId, brandId, 'Contoso Cafe');
 }, 60_000);
+
+/** A competitor with one ad on its page, added after the brand-wide run. */
+async function smallCompetitor() {
+  small ??= await addCompetitor(ownerId, brandId, 'Small Roasters', '888888');
+  return small;
+}
 
 afterAll(async () => {
   await target?.close();
@@ -165,32 +174,6 @@ describe('who may discover', () => {
   });
 });
 
-describe('without a token', () => {
-  let bare: TestApp;
-  beforeAll(async () => {
-    bare = await createTestApp({ database: target.database, env: { META_GRAPH_URL: graph.graphUrl } });
-  });
-  afterAll(() => bare?.close());
-
-  it('says no ad source is configured and how to set one, and starts nothing', async () => {
-    const cookie = await bare.signInAs('ads-owner@example.com');
-    const before = await target.database.db.select().from(taskProgress);
-    for (const url of [`/api/competitors/${byPage}/discover-ads`, `/api/brands/${brandId}/discover-all-ads`]) {
-      const response = await inject('POST', url, cookie, bare);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: noAdSourceMessage, code: 'validation' });
-    }
-    expect(noAdSourceMessage).toMatch(/META_AD_LIBRARY_TOKEN.*hand and CSV import still work/s);
-    expect(await target.database.db.select().from(taskProgress)).toHaveLength(before.length);
-    expect((await inject('GET', '/api/ad-discovery/sources', cookie, bare)).json()).toEqual({
-      metaConfigured: false,
-      connectedPlatforms: [],
-      manualPlatforms: ['meta', 'google', 'tiktok', 'linkedin', 'twitter', 'youtube'],
-      notConfiguredMessage: noAdSourceMessage,
-    });
-  });
-});
-
 describe('discovering all of a brand', () => {
   let task: TAdDiscoveryTask;
   beforeAll(async () => {
@@ -198,11 +181,11 @@ describe('discovering all of a brand', () => {
     task = await discover(`/api/brands/${brandId}/discover-all-ads`);
   }, 90_000);
 
-  it('completes with what each competitor added', () => {
+  it('completes with what each competitor added, and searches none without a chosen page', () => {
     expect(task).toMatchObject({ status: 'completed', percent: 100, kind: 'ad-discovery:brand', brandId, error: null });
     expect(task.result).toMatchObject({
       brandId,
-      added: 301,
+      added: 300,
       updated: 0,
       failed: 0,
       capPerCompetitor: 1000,
@@ -217,9 +200,18 @@ describe('discovering all of a brand', () => {
         added: 300,
         capped: false,
       }),
-      expect.objectContaining({ competitorId: byName, searchedBy: 'name', status: 'done', read: 1, added: 1 }),
+      expect.objectContaining({
+        competitorId: byName,
+        searchedBy: null,
+        status: 'needs_page',
+        read: 0,
+        added: 0,
+        error: needsPageOutcomeMessage,
+      }),
     ]);
-    expect(task.message).toBe('Found 301 ads: 301 new, 0 updated.');
+    expect(task.message).toBe(
+      'Found 300 ads: 300 new, 0 updated. 1 competitor was not searched: choose its Facebook page first.',
+    );
   });
 
   it('hides the task from another user: 404', async () => {
@@ -229,12 +221,12 @@ describe('discovering all of a brand', () => {
     expect((await inject('GET', '/api/ad-discovery/active', stranger)).json()).toEqual({ task: null });
   });
 
-  it('searched by page id or by name, in the brand market, following the pages', () => {
+  it('searched by page id only, in the brand market, following the pages', async () => {
     const pageCalls = graph.calls.filter((call) => call.get('search_page_ids'));
     expect(pageCalls.map((call) => call.get('after'))).toEqual([null, '250']);
     expect(pageCalls[0]!.get('search_page_ids')).toBe(`["${PAGE_ID}"]`);
-    const nameCall = graph.calls.find((call) => call.get('search_terms'));
-    expect(nameCall?.get('search_terms')).toBe('Contoso Cafe');
+    expect(graph.calls.filter((call) => call.get('search_terms'))).toEqual([]);
+    expect(await adsOf(byName)).toEqual([]);
     for (const call of graph.calls) {
       expect(call.get('ad_reached_countries')).toBe('["IE"]');
       expect(call.get('ad_active_status')).toBe('ALL');
@@ -282,11 +274,22 @@ describe('discovering all of a brand', () => {
   }, 90_000);
 });
 
+describe('a competitor without a chosen page', () => {
+  it('is not searched by name: the start answers 409 with what to do', async () => {
+    graph.calls.length = 0;
+    const response = await inject('POST', `/api/competitors/${byName}/discover-ads`, owner);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: choosePageFirstMessage('Contoso Cafe'), code: 'conflict' });
+    expect(graph.calls).toEqual([]);
+  });
+});
+
 describe('when Meta misbehaves', () => {
   it('waits out a rate limit and carries on', async () => {
+    const competitorId = await smallCompetitor();
     graph.calls.length = 0;
     graph.rateLimitOnce(613);
-    const task = await discover(`/api/competitors/${byName}/discover-ads`);
+    const task = await discover(`/api/competitors/${competitorId}/discover-ads`);
     expect(task.status).toBe('completed');
     expect(graph.calls).toHaveLength(2);
   }, 60_000);
@@ -307,6 +310,7 @@ describe('when Meta misbehaves', () => {
     const task = await discover(`/api/brands/${brandId}/discover-all-ads`).finally(() => graph.setTokenExpired(false));
     expect(task.status).toBe('failed');
     expect(task.error).toBe(TOKEN_INVALID_MESSAGE);
+    expect(task.error).not.toMatch(/META_AD_LIBRARY_TOKEN/);
     expect(task.result?.competitors).toHaveLength(1);
   }, 60_000);
 });

@@ -3,12 +3,15 @@
  * it: answers page by page (paging.next with an `after` cursor), refuses once with a rate-limit
  * error on request (code 613 or 17, HTTP 400/403 as Meta does), answers code 190 for an expired
  * token, sends a malformed or cut-off page on request, and records the query of every call.
- * It also serves a landing page (/pages/...) for the landing-page checks.
+ * Like Meta, every ad it answers carries `ad_snapshot_url` with the caller's access token in its
+ * query string (asked for or not), and a search by page id answers that page's ads. It also
+ * serves a landing page (/pages/...) for the landing-page checks.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const EXPIRED_TOKEN = 'expired-token';
+type MalformedKind = 'truncated' | 'no-data' | 'bad-next';
 export const VERSION_PATH = '/v23.0';
 
 export type MetaGraphDouble = {
@@ -22,8 +25,11 @@ export type MetaGraphDouble = {
   setAds(key: string, ads: object[]): void;
   /** the next ads_archive call is refused once as Meta refuses over its rate limit */
   rateLimitOnce(code?: 613 | 17 | 4 | 32): void;
-  /** the next call that would answer page `pageNumber` (1-based) is broken instead */
-  malformedOnce(kind: 'truncated' | 'no-data', pageNumber?: number): void;
+  /**
+   * the next call that would answer page `pageNumber` (1-based) is broken instead: cut off, without
+   * data, or with a `paging.next` that is not a valid address (carrying the token, as Meta's do)
+   */
+  malformedOnce(kind: MalformedKind, pageNumber?: number): void;
   /** ads_archive answers from page `fromPage` on wait this long first (a slow API, so progress can be watched) */
   setLatency(ms: number, fromPage?: number): void;
   /**
@@ -48,7 +54,6 @@ export function ordinaryAd(id: string, overrides: Record<string, unknown> = {}) 
     ad_creative_link_titles: ['Coffee subscriptions'],
     ad_creative_link_descriptions: ['Free delivery on your first order'],
     ad_creative_link_captions: ['northwind.example'],
-    ad_snapshot_url: `https://www.facebook.com/ads/archive/render_ad/?id=${id}`,
     page_id: '1234567890',
     page_name: 'Northwind Roasters',
     publisher_platforms: ['facebook', 'instagram'],
@@ -78,6 +83,15 @@ export function manyAds(count: number, prefix = 'ad-') {
   return Array.from({ length: count }, (_, index) => ordinaryAd(`${prefix}${index + 1}`));
 }
 
+/**
+ * An ad as Meta answers it: its snapshot link carries the caller's token, and a search by page id
+ * finds only that page's ads.
+ */
+function asMetaAnswers(ad: { id: string }, token: string, pageId: string | null) {
+  const snapshot = `https://www.facebook.com/ads/archive/render_ad/?id=${ad.id}&access_token=${token}`;
+  return { ...ad, ...(pageId ? { page_id: pageId } : {}), ad_snapshot_url: snapshot };
+}
+
 function graphError(code: number, message: string, type = 'OAuthException') {
   return JSON.stringify({ error: { message, type, code, fbtrace_id: 'double' } });
 }
@@ -89,7 +103,7 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
   let rateLimit: number | null = null;
   let tokenExpired = false;
   let latency = { ms: 0, fromPage: 1 };
-  let malformed: { kind: 'truncated' | 'no-data'; pageNumber: number } | null = null;
+  let malformed: { kind: MalformedKind; pageNumber: number } | null = null;
   const held = new Map<number, { released: boolean; waiting: Array<() => void> }>();
 
   const server = createServer((request, response) => {
@@ -127,12 +141,18 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
       return json(status, graphError(code, 'Calls to this api have exceeded the rate limit.'), { 'retry-after': '1' });
     }
     const pageIds = query.get('search_page_ids');
-    const key = pageIds ? (JSON.parse(pageIds) as string[])[0]! : (query.get('search_terms') ?? '');
-    const found = ads.get(key) ?? [];
+    const pageId = pageIds ? (JSON.parse(pageIds) as string[])[0]! : null;
+    const key = pageId ?? query.get('search_terms') ?? '';
+    const token = query.get('access_token') ?? '';
+    const found = (ads.get(key) ?? []).map((ad) => asMetaAnswers(ad as { id: string }, token, pageId));
     if (malformed && malformed.pageNumber === pageNumber) {
       const kind = malformed.kind;
       malformed = null;
       if (kind === 'no-data') return json(200, JSON.stringify({ result: 'unexpected' }));
+      if (kind === 'bad-next') {
+        const next = `http://[not-an-address${url.pathname}?access_token=${token}&after=${offset + limit}`;
+        return json(200, JSON.stringify({ data: found.slice(offset, offset + limit), paging: { next } }));
+      }
       const whole = JSON.stringify({ data: found.slice(offset, offset + limit) });
       return json(200, whole.slice(0, Math.floor(whole.length / 2)));
     }

@@ -16,6 +16,14 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+export type LogStream = { write(line: string): void };
+
+/** A log stream that keeps every line, for tests that read what was logged. */
+export function capturedLogs(): LogStream & { lines: string[] } {
+  const lines: string[] = [];
+  return { lines, write: (line) => void lines.push(line) };
+}
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:5000', ...env });
 }
@@ -28,6 +36,8 @@ export async function createTestApp(
     queue?: JobQueue;
     /** a client build to serve pages from; none by default (API only) */
     clientDir?: string | null;
+    /** where the app's log lines go, every level; none are written by default */
+    logStream?: LogStream;
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -36,7 +46,7 @@ export async function createTestApp(
     config,
     database,
     clientDir: options.clientDir ?? null,
-    logger: false,
+    logger: options.logStream ? { level: 'trace', stream: options.logStream } : false,
     signInProviders: options.signInProviders ?? {},
     queue: options.queue ?? null,
   });

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import type { JobLogger } from '../../src/server/jobs/define-job.ts';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from '../../src/server/jobs/queue.ts';
 import { registerJobs } from '../../src/server/jobs/registry.ts';
-import { createTestApp, type TestApp, testConfig } from './app.ts';
+import { createTestApp, type LogStream, type TestApp, testConfig } from './app.ts';
 import { createTestDatabase } from './database.ts';
 
 export type WorkingTestApp = TestApp & { queue: JobQueue };
@@ -31,14 +31,21 @@ export async function startTestQueue(
 
 /** The app with its job queue working jobs in-process, as embedded mode runs. */
 export async function createWorkingTestApp(
-  options: { env?: Record<string, string>; crawlResolver?: Resolver; database?: DatabaseHandle } = {},
+  options: {
+    env?: Record<string, string>;
+    crawlResolver?: Resolver;
+    database?: DatabaseHandle;
+    /** where the app's and the jobs' log lines go, every level; none are written by default */
+    logStream?: LogStream;
+  } = {},
 ): Promise<WorkingTestApp> {
   const database = options.database ?? (await createTestDatabase());
   const queue = await startTestQueue(database, {
     config: testConfig(options.env),
     crawlResolver: options.crawlResolver,
+    ...(options.logStream ? { logger: pino({ level: 'trace' }, options.logStream) } : {}),
   });
-  const target = await createTestApp({ env: options.env, database, queue });
+  const target = await createTestApp({ env: options.env, database, queue, logStream: options.logStream });
   return {
     ...target,
     queue,

@@ -3,6 +3,15 @@ export function isUniqueViolation(error: unknown): boolean {
   return someCause(error, (current) => current.code === '23505');
 }
 
+/**
+ * Whether PostgreSQL refused the values of a row (class 22 data exception: bad encoding, too long;
+ * class 23 integrity constraint), as opposed to the database being unavailable: the same statement
+ * without that row would succeed.
+ */
+export function isRowRefused(error: unknown): boolean {
+  return someCause(error, (current) => typeof current.code === 'string' && /^2[23][0-9A-Z]{3}$/.test(current.code));
+}
+
 /** Socket errors: the server refused, dropped or never answered the connection. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 /**

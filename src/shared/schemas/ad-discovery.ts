@@ -8,19 +8,39 @@ export type TAdDiscoveryKind = (typeof adDiscoveryKinds)[number];
 
 export const META_AD_LIBRARY_ACCESS_URL = 'https://www.facebook.com/ads/library/api';
 
-/** Said when no ad source is configured: what to set, and what still works meanwhile. */
-export const noAdSourceMessage = `No ad source is configured, so no ads can be discovered. To discover Meta (Facebook, Instagram) ads, get an Ad Library API token at ${META_AD_LIBRARY_ACCESS_URL} and set META_AD_LIBRARY_TOKEN on the server. Adding ads by hand and CSV import still work.`;
+/**
+ * An ad's public page in Meta's Ad Library: what every Meta ad links to. Meta's own
+ * `ad_snapshot_url` carries the API caller's access token, so it is never stored or shown.
+ */
+export function metaAdLibraryAdUrl(adId: string): string {
+  return `https://www.facebook.com/ads/library/?id=${encodeURIComponent(adId)}`;
+}
+
+/** Said to users when no ad source is configured: what they can do meanwhile. */
+export const noAdSourceMessage = "Automatic ad discovery isn't available yet: add ads by hand or import a CSV.";
+/** Said to administrators only (ADMIN_EMAILS, ADMIN_USER_IDS): how to turn discovery on. */
+export const noAdSourceAdminHint = `To turn on ad discovery, get a Meta Ad Library API token at ${META_AD_LIBRARY_ACCESS_URL} and set META_AD_LIBRARY_TOKEN on the server, then restart it.`;
 export const adDiscoveryRunningMessage =
   'An ad discovery is already running. Wait for it to finish before starting another.';
 export const noCompetitorsMessage = 'Add at least one competitor before discovering ads.';
+/** A competitor's ads are searched by its Facebook page only: a name also finds other advertisers. */
+export const choosePageFirstMessage = (competitorName: string) =>
+  `Choose ${competitorName}'s Facebook page first: "Find Facebook page" lists the pages that advertise under that name.`;
+export const noChosenPagesMessage =
+  'None of these competitors has a Facebook page chosen yet. Use "Find Facebook page" beside each one first.';
+export const needsPageOutcomeMessage = 'Not searched: choose its Facebook page first.';
 
 /** What one competitor's search gave. */
 export const ZCompetitorDiscoveryOutcome = z.object({
   competitorId: z.uuid(),
   competitorName: z.string(),
-  /** how it was searched: by Facebook page id or by the competitor's name */
-  searchedBy: z.enum(['page_id', 'name']),
-  status: z.enum(['done', 'failed']),
+  /**
+   * how it was searched: by its Facebook page id; 'name' only in results from before a page had
+   * to be chosen; null when it was not searched (no page chosen)
+   */
+  searchedBy: z.enum(['page_id', 'name']).nullable(),
+  /** needs_page: no Facebook page chosen, so nothing was searched or stored */
+  status: z.enum(['done', 'failed', 'needs_page']),
   read: z.number().int(),
   added: z.number().int(),
   updated: z.number().int(),
@@ -69,9 +89,35 @@ export const ZAdSources = z.object({
   metaConfigured: z.boolean(),
   connectedPlatforms: z.array(z.enum(adPlatforms)),
   manualPlatforms: z.array(z.enum(adPlatforms)),
-  /** null when discovery can run; otherwise why not, and how to set it up */
+  /** null when discovery can run; otherwise what the user can do instead */
   notConfiguredMessage: z.string().nullable(),
+  /** how to configure discovery: only for administrators, and only while it is not configured */
+  adminHint: z.string().nullable(),
 });
 export type TAdSources = z.infer<typeof ZAdSources>;
 
 export const ZAdDiscoveryTaskParams = z.object({ taskId: z.uuid('Not found') });
+
+/** One Facebook page that a name search of the Ad Library found, with how many of the ads read are its. */
+export const ZFacebookPageCandidate = z.object({
+  pageId: z.string(),
+  pageName: z.string().nullable(),
+  adCount: z.number().int(),
+});
+export type TFacebookPageCandidate = z.infer<typeof ZFacebookPageCandidate>;
+
+/** GET /api/competitors/{id}/facebook-pages: the pages advertising under the competitor's name. */
+export const ZFacebookPageCandidates = z.object({
+  competitorId: z.uuid(),
+  /** the words searched: the competitor's name */
+  searchedFor: z.string(),
+  /** the ad market searched (the brand's) */
+  countries: z.array(z.string()),
+  /** ads read to count the pages; the counts are out of these */
+  adsRead: z.number().int(),
+  /** more ads matched than were read: the counts are of the first ones */
+  capped: z.boolean(),
+  /** most ads first */
+  pages: z.array(ZFacebookPageCandidate),
+});
+export type TFacebookPageCandidates = z.infer<typeof ZFacebookPageCandidates>;

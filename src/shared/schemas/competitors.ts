@@ -88,7 +88,8 @@ export const ZAd = z.object({
   spendCurrency: z.string().nullable(),
   reach: z.number().int().nullable(),
   pageName: z.string().nullable(),
-  snapshotUrl: z.string().nullable(),
+  /** the ad's public page at its source (Meta: its Ad Library page); never carries a credential */
+  adLibraryUrl: z.string().nullable(),
   publisherPlatforms: z.array(z.string()),
   source: z.enum(adSources),
   createdAt: z.string(),
@@ -118,18 +119,27 @@ const ZOptionalUrl = (label: string) =>
       .nullable(),
   );
 
-/** The numeric page id, or a facebook.com address that carries it (see facebook-page-id.ts). */
-export const ZFacebookPageId = z.preprocess(
-  blankToNull,
-  ZText('Facebook page')
-    .transform((value, ctx) => {
-      const resolved = resolveFacebookPageId(value);
-      if (resolved.ok) return resolved.pageId;
-      ctx.addIssue({ code: 'custom', message: resolved.message });
-      return z.NEVER;
-    })
-    .nullable(),
-);
+/** The numeric page id, or a facebook.com address or Ad Library link that carries it (see facebook-page-id.ts). */
+const ZResolvedFacebookPageId = ZText('Facebook page').transform((value, ctx) => {
+  const resolved = resolveFacebookPageId(value);
+  if (resolved.ok) return resolved.pageId;
+  ctx.addIssue({ code: 'custom', message: resolved.message });
+  return z.NEVER;
+});
+
+/** A Facebook page where one may be left out (blank is none). */
+export const ZFacebookPageId = z.preprocess(blankToNull, ZResolvedFacebookPageId.nullable());
+
+/** PUT /api/competitors/{id}/facebook-page: the page chosen (an id, a page address or an Ad Library link). */
+export const ZChooseFacebookPageRequest = z.object({
+  facebookPageId: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.trim() : value),
+      ZText('Facebook page', { required: 'Choose a Facebook page' }).min(1, 'Choose a Facebook page'),
+    )
+    .pipe(ZResolvedFacebookPageId),
+});
+export type TChooseFacebookPageRequest = z.input<typeof ZChooseFacebookPageRequest>;
 
 /** The Add Competitor dialog's fields (SPEC §5: only the company name is required). */
 export const ZCompetitorFields = z.object({

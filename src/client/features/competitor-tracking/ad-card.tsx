@@ -51,7 +51,7 @@ function DeleteAdButton({ ad }: { ad: TAd }) {
  */
 export function AdCard({ ad, competitorName, onEdit }: { ad: TAd; competitorName: string; onEdit?: () => void }) {
   const landing = webAddress(ad.landingPageUrl);
-  const snapshot = webAddress(ad.snapshotUrl);
+  const sourcePage = webAddress(ad.adLibraryUrl);
   const running = runningText(ad);
   return (
     <article
@@ -120,14 +120,14 @@ export function AdCard({ ad, competitorName, onEdit }: { ad: TAd; competitorName
         </span>
         <span className="inline-flex items-center gap-2">
           {sourceLabels[ad.source]}
-          {snapshot && (
+          {sourcePage && (
             <a
-              href={snapshot}
+              href={sourcePage}
               target="_blank"
               rel="noopener noreferrer"
               className="inline-flex items-center gap-1 text-primary hover:underline"
             >
-              View in the source
+              {ad.platform === 'meta' ? 'View in the Ad Library' : 'View in the source'}
               <ExternalLink aria-hidden="true" className="size-3" />
             </a>
           )}

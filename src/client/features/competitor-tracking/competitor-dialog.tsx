@@ -47,8 +47,9 @@ function PageIdHint({ value }: { value: string }) {
   if (!value.trim()) {
     return (
       <p className="text-muted-foreground text-xs">
-        Optional. Used to find the competitor's ads in Meta's Ad Library: the numeric id under the page's About &gt;
-        Page transparency, or a facebook.com address that contains it.
+        Optional. The competitor's ads are read from this page in Meta's Ad Library: the numeric id under the page's
+        About &gt; Page transparency, a facebook.com address that contains it, or the page's Ad Library link. Without
+        it, "Find Facebook page" lists the pages advertising under the company's name.
       </p>
     );
   }
@@ -145,7 +146,7 @@ export function CompetitorDialog({
             </Select>
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor="competitor-page">Facebook page id or address</Label>
+            <Label htmlFor="competitor-page">Facebook page id, address or Ad Library link</Label>
             <Input
               id="competitor-page"
               value={form.facebookPageId}

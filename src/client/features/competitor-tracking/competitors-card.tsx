@@ -43,7 +43,7 @@ function CompetitorRow({
   const facts = [
     competitor.industry,
     competitor.size ? competitorSizeLabels[competitor.size] : null,
-    competitor.facebookPageId ? `Facebook page ${competitor.facebookPageId}` : 'No Facebook page id',
+    competitor.facebookPageId ? `Facebook page ${competitor.facebookPageId}` : 'No Facebook page chosen',
   ].filter(Boolean);
   return (
     <li

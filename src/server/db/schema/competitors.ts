@@ -72,8 +72,12 @@ export const adLibraryEntries = pgTable(
     /** The advertiser's page at the source (Meta page id and name) */
     pageId: varchar('page_id', { length: 40 }),
     pageName: varchar('page_name', { length: 300 }),
-    /** The source's own view of the ad (Meta: ad_snapshot_url) */
-    snapshotUrl: text('snapshot_url'),
+    /**
+     * The ad's public page at its source (Meta: its Ad Library page, built from the ad id). Never
+     * Meta's ad_snapshot_url, which carries the API caller's access token. The column keeps its
+     * first name.
+     */
+    adLibraryUrl: text('snapshot_url'),
     /** Where it ran (facebook, instagram, messenger, audience_network ...) and in which languages */
     publisherPlatforms: jsonb('publisher_platforms').$type<string[]>().notNull().default([]),
     languages: jsonb('languages').$type<string[]>().notNull().default([]),

@@ -25,7 +25,14 @@ function messageOf(row: TaskRow, result: TAdDiscoveryTask['result']): string {
   const failures = result.failed
     ? ` ${result.failed} of ${result.competitors.length} competitors could not be searched.`
     : '';
-  return `Found ${read} ${read === 1 ? 'ad' : 'ads'}: ${result.added} new, ${result.updated} updated.${failures}`;
+  const needPage = result.competitors.filter((outcome) => outcome.status === 'needs_page').length;
+  const choose =
+    needPage === 0
+      ? ''
+      : needPage === 1
+        ? ' 1 competitor was not searched: choose its Facebook page first.'
+        : ` ${needPage} competitors were not searched: choose their Facebook pages first.`;
+  return `Found ${read} ${read === 1 ? 'ad' : 'ads'}: ${result.added} new, ${result.updated} updated.${failures}${choose}`;
 }
 
 export function toAdDiscoveryTask(row: TaskRow): TAdDiscoveryTask {

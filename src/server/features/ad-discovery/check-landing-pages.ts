@@ -8,6 +8,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { FetchRefusedError, type Resolver, safeFetch } from '../../analysis/fetch/safe-fetch.ts';
 import type { Database } from '../../db/client.ts';
 import { adLibraryEntries } from '../../db/schema/index.ts';
+import { storableOptionalText } from '../../db/storable.ts';
 import type { JobLogger } from '../../jobs/define-job.ts';
 import { checkLandingPagesJob } from '../../jobs/definitions/check-landing-pages.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -92,8 +93,8 @@ export async function checkLandingPages(
     await deps.db
       .update(adLibraryEntries)
       .set({
-        landingPageTitle: facts.title,
-        landingPageCta: facts.cta?.slice(0, 200) ?? null,
+        landingPageTitle: storableOptionalText(facts.title),
+        landingPageCta: storableOptionalText(facts.cta?.slice(0, 200) ?? null),
         landingPageCheckedAt: new Date(),
       })
       .where(eq(adLibraryEntries.id, ad.id));

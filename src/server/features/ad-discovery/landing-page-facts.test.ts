@@ -20,4 +20,10 @@ describe('a landing page', () => {
   it('says nothing rather than guess when there is no title or call to action', () => {
     expect(extractLandingPageFacts('<p>Just text</p>')).toEqual({ title: null, cta: null });
   });
+
+  it('gives its title and call to action without NUL bytes or lone surrogates, which PostgreSQL refuses', () => {
+    const html = '<title>Nul\u0000l Bakery \uD800</title><a class="btn" href="/o">Or\u0000der now</a>';
+    // The HTML parser turns a NUL in a title into U+FFFD and drops one in text; the lone surrogate is ours to replace.
+    expect(extractLandingPageFacts(html)).toEqual({ title: 'Nul\uFFFDl Bakery \uFFFD', cta: 'Order now' });
+  });
 });

@@ -5,6 +5,7 @@
  * a page carries its main action. Navigation, cookie and account controls are not calls to action.
  */
 import * as cheerio from 'cheerio';
+import { storableText } from '../../db/storable.ts';
 
 const CANDIDATES =
   'button, a[class*="btn"], a[class*="button"], a[role="button"], input[type="submit"], input[type="button"]';
@@ -15,7 +16,11 @@ const MAX_CTA_LENGTH = 60;
 
 export type LandingPageFacts = { title: string | null; cta: string | null };
 
-const clean = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+/** Text of the page as it will be stored: no NUL or lone surrogate, whitespace collapsed. */
+const clean = (text: string | undefined) =>
+  storableText(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 export function extractLandingPageFacts(html: string): LandingPageFacts {
   const $ = cheerio.load(html);
@@ -35,5 +40,6 @@ export function extractLandingPageFacts(html: string): LandingPageFacts {
     found.push({ text, score });
   }
   found.sort((a, b) => b.score - a.score);
-  return { title: title ? title.slice(0, 500) : null, cta: found[0]?.text ?? null };
+  // Cut to length, then cleaned again: a cut can split a surrogate pair.
+  return { title: title ? storableText(title.slice(0, 500)) : null, cta: found[0]?.text ?? null };
 }

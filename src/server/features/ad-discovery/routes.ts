@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  noAdSourceAdminHint,
   noAdSourceMessage,
   type TActiveAdDiscovery,
   type TAdSources,
@@ -11,6 +12,7 @@ import { adPlatforms, connectedAdPlatforms } from '../../../shared/schemas/compe
 import { actorOf } from '../../http/authenticate.ts';
 import type { FeatureContext } from '../context.ts';
 import { activeAdDiscoveryOf, getAdDiscoveryTaskOrThrow, toAdDiscoveryTask } from './ad-discovery-task.ts';
+import { findFacebookPages } from './find-facebook-pages.ts';
 import { startBrandAdDiscovery, startCompetitorAdDiscovery } from './start-ad-discovery.ts';
 
 /** Each discovery calls Meta's API many times: limited per client besides one at a time per user. */
@@ -32,6 +34,13 @@ export function registerAdDiscoveryRoutes(parent: FastifyInstance, ctx: FeatureC
     },
   );
 
+  /** The pages advertising under the competitor's name, to choose its own from. */
+  app.get(
+    '/api/competitors/:id/facebook-pages',
+    { ...signedIn, config: outboundWork, schema: { params: ZIdParams } },
+    async (request) => findFacebookPages(ctx, { actor: actorOf(request), input: { competitorId: request.params.id } }),
+  );
+
   app.post(
     '/api/brands/:id/discover-all-ads',
     { ...signedIn, config: outboundWork, schema: { params: ZIdParams } },
@@ -42,7 +51,7 @@ export function registerAdDiscoveryRoutes(parent: FastifyInstance, ctx: FeatureC
   );
 
   /** Which platforms discovery reads, so the screen can say what is automatic and what is manual. */
-  app.get('/api/ad-discovery/sources', signedIn, async (): Promise<TAdSources> => {
+  app.get('/api/ad-discovery/sources', signedIn, async (request): Promise<TAdSources> => {
     const metaConfigured = Boolean(ctx.config.metaAdLibrary.token);
     const connected = metaConfigured ? [...connectedAdPlatforms] : [];
     return {
@@ -50,6 +59,8 @@ export function registerAdDiscoveryRoutes(parent: FastifyInstance, ctx: FeatureC
       connectedPlatforms: connected,
       manualPlatforms: adPlatforms.filter((platform) => !connected.includes(platform)),
       notConfiguredMessage: metaConfigured ? null : noAdSourceMessage,
+      // The server's configuration is the administrators' business only.
+      adminHint: !metaConfigured && actorOf(request).isAdmin ? noAdSourceAdminHint : null,
     };
   });
 

@@ -1,11 +1,14 @@
 /**
- * The ad discovery job's work: search the Meta Ad Library for each competitor (by its Facebook
- * page id, else its name) in the brand's ad market, upsert the ads page by page, and record per
- * competitor what was added, updated or why it failed. A competitor that fails does not stop the
- * others, except an invalid token, which would fail them all the same way.
+ * The ad discovery job's work: search the Meta Ad Library for each competitor by its chosen
+ * Facebook page in the brand's ad market, upsert that page's ads page by page, and record per
+ * competitor what was added, updated or why it failed. A competitor without a chosen page is not
+ * searched (a name search finds other advertisers' ads too): its outcome says to choose the page.
+ * A competitor that fails does not stop the others, except an invalid token, which would fail
+ * them all the same way.
  */
 import { asc, eq } from 'drizzle-orm';
 import {
+  needsPageOutcomeMessage,
   noAdSourceMessage,
   type TAdDiscoveryResult,
   type TCompetitorDiscoveryOutcome,
@@ -17,9 +20,11 @@ import {
   AdLibraryError,
   MAX_ADS_PER_RUN,
   searchAdsArchive,
+  TOKEN_INVALID_ADMIN_HINT,
 } from '../../integrations/meta-ad-library/fetch-ads-archive.ts';
 import { toAdFields } from '../../integrations/meta-ad-library/parse-ads-archive.ts';
 import type { RetryPolicy } from '../../integrations/meta-ad-library/retry-policy.ts';
+import type { JobLogger } from '../../jobs/define-job.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { assertCanChangeBrand } from '../billing/plan-limits.ts';
 import { completeTask, failTask, openTask, type ProgressReporter, progressReporter } from '../tasks/task-progress.ts';
@@ -31,6 +36,8 @@ export type AdDiscoveryDeps = {
   db: Database;
   config: Config;
   queue: JobQueue | null;
+  /** where what only an administrator can act on is said (an invalid token) */
+  logger?: Pick<JobLogger, 'warn'>;
   /** tests and the benchmark: smaller pages, faster retries */
   pageSize?: number;
   retry?: RetryPolicy;
@@ -51,7 +58,7 @@ async function searchOne(
   const outcome: TCompetitorDiscoveryOutcome = {
     competitorId: competitor.id,
     competitorName: competitor.name,
-    searchedBy: competitor.facebookPageId ? 'page_id' : 'name',
+    searchedBy: 'page_id',
     status: 'done',
     read: 0,
     added: 0,
@@ -59,13 +66,15 @@ async function searchOne(
     capped: false,
     error: null,
   };
+  const pageId = competitor.facebookPageId;
+  if (!pageId) return { ...outcome, searchedBy: null, status: 'needs_page', error: needsPageOutcomeMessage };
   await progress(`Searching the Meta Ad Library for ${band.label}`, band.from);
   try {
     const search = await searchAdsArchive(
       {
         graphUrl: deps.config.metaAdLibrary.graphUrl,
         token: deps.config.metaAdLibrary.token!,
-        pageId: competitor.facebookPageId,
+        pageId,
         searchTerms: competitor.name,
         countries,
       },
@@ -75,11 +84,19 @@ async function searchOne(
         signal,
         onPage: async ({ ads, pageNumber, readSoFar }) => {
           const now = new Date();
+          // Asked by page id, Meta answers with that page's ads; any other is not kept all the same.
+          const theirs = ads.filter((ad) => ad.page_id === pageId);
           const page = await storeDiscoveredAds(
             deps.db,
             competitor,
-            ads.map((ad) => toAdFields(ad, now)),
+            theirs.map((ad) => toAdFields(ad, now)),
           );
+          if (page.refused > 0) {
+            deps.logger?.warn(
+              { competitorId: competitor.id, refused: page.refused },
+              'ads the database refused were left out',
+            );
+          }
           outcome.added += page.added;
           outcome.updated += page.updated;
           outcome.read = readSoFar;
@@ -97,7 +114,10 @@ async function searchOne(
     if (!(error instanceof AdLibraryError)) throw error;
     outcome.status = 'failed';
     outcome.error = error.message;
-    if (error.kind === 'token') throw Object.assign(error, { outcome });
+    if (error.kind === 'token') {
+      deps.logger?.warn(TOKEN_INVALID_ADMIN_HINT);
+      throw Object.assign(error, { outcome });
+    }
   }
   return outcome;
 }
@@ -173,8 +193,9 @@ export async function runAdDiscovery(deps: AdDiscoveryDeps, taskId: string, sign
   await progress('Queueing landing-page checks', STAGE.landing);
   await queueLandingPageChecks(deps, stored);
   const result = resultOf(brand.id, countries, outcomes);
-  if (outcomes.every((outcome) => outcome.status === 'failed')) {
-    const reasons = outcomes.map((outcome) =>
+  const searched = outcomes.filter((outcome) => outcome.status !== 'needs_page');
+  if (searched.length > 0 && searched.every((outcome) => outcome.status === 'failed')) {
+    const reasons = searched.map((outcome) =>
       found.length === 1 ? outcome.error : `${outcome.competitorName}: ${outcome.error}`,
     );
     await failTask(db, taskId, reasons.join('; '), result);

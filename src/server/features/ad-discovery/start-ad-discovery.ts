@@ -1,13 +1,17 @@
 /**
  * Starting an ad discovery: for one competitor, or for every competitor of a brand. The task is
  * created (one ad discovery at a time per user, held by the database's unique index) and a job
- * does the searching; the request returns at once with the task to poll.
+ * does the searching; the request returns at once with the task to poll. Competitors are searched
+ * by their chosen Facebook page only: without one there is nothing to search (409, the user is
+ * sent to "Find Facebook page"), and a brand-wide run passes over them.
  */
 import { count, eq } from 'drizzle-orm';
 import {
   adDiscoveryKinds,
   adDiscoveryRunningMessage,
+  choosePageFirstMessage,
   noAdSourceMessage,
+  noChosenPagesMessage,
   noCompetitorsMessage,
   type TAdDiscoveryKind,
   type TAdDiscoveryTask,
@@ -54,6 +58,7 @@ export async function startCompetitorAdDiscovery(
 ): Promise<TAdDiscoveryTask> {
   const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, input.competitorId, { toChange: true });
   assertAdSourceConfigured(ctx);
+  if (!competitor.facebookPageId) throw new AppError('conflict', choosePageFirstMessage(competitor.name));
   const task = await createTask(ctx, actor, COMPETITOR_KIND, competitor.id);
   return { ...toAdDiscoveryTask(task), message: `Searching the Meta Ad Library for ${competitor.name}'s ads` };
 }
@@ -63,9 +68,13 @@ export async function startBrandAdDiscovery(
   { actor, input }: { actor: Actor; input: { brandId: string } },
 ): Promise<TAdDiscoveryTask> {
   const brand = await getTrackedBrandOrThrow(ctx.db, actor, input.brandId, { toChange: true });
-  const [tracked] = await ctx.db.select({ value: count() }).from(competitors).where(eq(competitors.brandId, brand.id));
+  const [tracked] = await ctx.db
+    .select({ value: count(), withPage: count(competitors.facebookPageId) })
+    .from(competitors)
+    .where(eq(competitors.brandId, brand.id));
   if (!tracked?.value) throw new AppError('validation', noCompetitorsMessage);
   assertAdSourceConfigured(ctx);
+  if (!tracked.withPage) throw new AppError('conflict', noChosenPagesMessage);
   const task = await createTask(ctx, actor, BRAND_KIND, brand.id);
   const many = tracked.value === 1 ? '1 competitor' : `${tracked.value} competitors`;
   return {

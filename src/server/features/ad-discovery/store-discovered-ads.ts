@@ -1,16 +1,45 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isRowRefused } from '../../db/errors.ts';
 import { adLibraryEntries, type competitors } from '../../db/schema/index.ts';
 import type { AdFields } from '../../integrations/meta-ad-library/parse-ads-archive.ts';
 
 type CompetitorRow = typeof competitors.$inferSelect;
 
+export type StoredPage = { added: number; updated: number; ids: string[]; refused: number };
+
 /**
- * Upserts one page of discovered Meta ads under the competitor's owner, in one statement (all of
- * the page or none of it). A known ad keeps its first-seen date and gets its last-seen date,
- * active state and disclosures refreshed; a new one is added.
+ * Upserts one page of discovered Meta ads under the competitor's owner, in one statement. A known
+ * ad keeps its first-seen date and gets its last-seen date, active state and disclosures
+ * refreshed; a new one is added. The fields come cleaned (toAdFields); should PostgreSQL still
+ * refuse a row's values, the page is stored ad by ad and only that ad is left out (counted in
+ * `refused`), so one bad ad never costs the others.
  */
 export async function storeDiscoveredAds(
+  db: Database,
+  competitor: CompetitorRow,
+  ads: AdFields[],
+): Promise<StoredPage> {
+  try {
+    return { ...(await upsertPage(db, competitor, ads)), refused: 0 };
+  } catch (error) {
+    if (!isRowRefused(error) || ads.length < 2) {
+      if (isRowRefused(error)) return { added: 0, updated: 0, ids: [], refused: ads.length };
+      throw error;
+    }
+  }
+  const stored: StoredPage = { added: 0, updated: 0, ids: [], refused: 0 };
+  for (const ad of ads) {
+    const one = await storeDiscoveredAds(db, competitor, [ad]);
+    stored.added += one.added;
+    stored.updated += one.updated;
+    stored.ids.push(...one.ids);
+    stored.refused += one.refused;
+  }
+  return stored;
+}
+
+async function upsertPage(
   db: Database,
   competitor: CompetitorRow,
   ads: AdFields[],
@@ -47,7 +76,7 @@ export async function storeDiscoveredAds(
       set: {
         adText: sql`excluded.ad_text`,
         adTitle: sql`excluded.ad_title`,
-        snapshotUrl: sql`excluded.snapshot_url`,
+        adLibraryUrl: sql`excluded.snapshot_url`,
         pageId: sql`excluded.page_id`,
         pageName: sql`excluded.page_name`,
         publisherPlatforms: sql`excluded.publisher_platforms`,

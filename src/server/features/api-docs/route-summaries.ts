@@ -14,6 +14,10 @@ export const routeSummaries: Record<string, string> = {
   'GET /api/ad-discovery/{taskId}': "An ad discovery's progress and result",
   'POST /api/competitors/{id}/discover-ads': "Discover a competitor's ads in Meta's Ad Library (background job)",
   'POST /api/brands/{id}/discover-all-ads': "Discover the ads of all of a brand's competitors (background job)",
+  'GET /api/competitors/{id}/facebook-pages':
+    "The Facebook pages advertising under a competitor's name, with their ad counts, to choose its own",
+  'PUT /api/competitors/{id}/facebook-page':
+    "Choose a competitor's Facebook page (id, page address or Ad Library link): its ads are read from it only",
   'GET /api/ad-library': "List a brand's competitor ads",
   'POST /api/ad-library': 'Add an ad by hand',
   'PUT /api/ad-library/{id}': 'Update an ad',

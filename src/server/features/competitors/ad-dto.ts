@@ -39,7 +39,7 @@ export function toAd(row: AdRow, now = new Date()): TAd {
     spendCurrency: row.spendCurrency,
     reach: row.reach,
     pageName: row.pageName,
-    snapshotUrl: row.snapshotUrl,
+    adLibraryUrl: row.adLibraryUrl,
     publisherPlatforms: row.publisherPlatforms,
     source: row.source,
     createdAt: row.createdAt.toISOString(),

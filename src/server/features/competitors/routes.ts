@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
 import {
   ZBrandIdQuery,
+  ZChooseFacebookPageRequest,
   ZCreateCompetitorRequest,
   ZUpdateCompetitorRequest,
 } from '../../../shared/schemas/competitors.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import type { FeatureContext } from '../context.ts';
+import { chooseFacebookPage } from './choose-facebook-page.ts';
 import { createCompetitor } from './create-competitor.ts';
 import { deleteCompetitor } from './delete-competitor.ts';
 import { listCompetitors } from './list-competitors.ts';
@@ -32,6 +34,13 @@ export function registerCompetitorRoutes(parent: FastifyInstance, ctx: FeatureCo
     { ...signedIn, schema: { params: ZIdParams, body: ZUpdateCompetitorRequest } },
     async (request) =>
       updateCompetitor(ctx, { actor: actorOf(request), competitorId: request.params.id, input: request.body }),
+  );
+
+  app.put(
+    '/api/competitors/:id/facebook-page',
+    { ...signedIn, schema: { params: ZIdParams, body: ZChooseFacebookPageRequest } },
+    async (request) =>
+      chooseFacebookPage(ctx, { actor: actorOf(request), competitorId: request.params.id, input: request.body }),
   );
 
   app.delete('/api/competitors/:id', { ...signedIn, schema: { params: ZIdParams } }, async (request) =>

@@ -3,9 +3,18 @@ import {
   EXPIRED_TOKEN,
   type MetaGraphDouble,
   manyAds,
+  ordinaryAd,
   startMetaGraphDouble,
 } from '../../../../tests/doubles/meta-graph.ts';
-import { AdLibraryError, type AdSearch, searchAdsArchive, TOKEN_INVALID_MESSAGE } from './fetch-ads-archive.ts';
+import { findAdvertiserPages } from './advertiser-pages.ts';
+import {
+  AdLibraryError,
+  type AdSearch,
+  maskToken,
+  searchAdsArchive,
+  TOKEN_INVALID_MESSAGE,
+  withoutToken,
+} from './fetch-ads-archive.ts';
 
 let graph: MetaGraphDouble;
 const fast = { maxAttempts: 3, baseDelayMs: 10, maxDelayMs: 50 };
@@ -14,6 +23,12 @@ beforeAll(async () => {
   graph = await startMetaGraphDouble();
   graph.setAds('555', manyAds(25));
   graph.setAds('Acme Coffee', manyAds(3, 'term-'));
+  graph.setAds('Spoke & Chain', [
+    ordinaryAd('s-1', { page_id: '4001', page_name: 'Spoke & Chain Cycles' }),
+    ordinaryAd('x-1', { page_id: '4002', page_name: 'Other Bikes', ad_creative_bodies: ['Better than Spoke & Chain'] }),
+    ordinaryAd('s-2', { page_id: '4001', page_name: 'Spoke & Chain Cycles' }),
+    ordinaryAd('n-1', { page_id: undefined, page_name: undefined }),
+  ]);
 });
 afterAll(() => graph?.close());
 
@@ -89,5 +104,61 @@ describe('searching the ad library', () => {
     expect(failure).toMatchObject({ kind: 'malformed' });
     expect(failure.message).toMatch(/not complete JSON/);
     expect(handed).toEqual([10]);
+  });
+});
+
+describe('the token never leaves in an error', () => {
+  const secret = 'server-secret-token';
+  const visible = (error: Error) => `${error.message} ${error.stack} ${JSON.stringify({ ...error })}`;
+
+  it('refuses a next-page link that is not an address, without quoting it', async () => {
+    graph.malformedOnce('bad-next', 1);
+    const failure = await searchAdsArchive(search({ token: secret }), { pageSize: 10, retry: fast }).catch(
+      (error) => error,
+    );
+    expect(failure).toMatchObject({ kind: 'malformed' });
+    expect(visible(failure)).not.toContain(secret);
+  });
+
+  it('says the API could not be reached without the address it called', async () => {
+    const closed = await startMetaGraphDouble();
+    await closed.close();
+    const failure = await searchAdsArchive(search({ graphUrl: closed.graphUrl, token: secret }), {
+      retry: { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    }).catch((error) => error);
+    expect(failure).toBeInstanceOf(AdLibraryError);
+    expect(visible(failure)).not.toContain(secret);
+  });
+
+  it('masks the token wherever an unexpected error shows it, and keeps other errors whole', () => {
+    const urlError = Object.assign(new TypeError(`Invalid URL: https://x/?access_token=${secret}`), {
+      input: `https://x/?access_token=${secret}`,
+      code: 'ERR_INVALID_URL',
+    });
+    const safe = withoutToken(urlError, secret);
+    expect(visible(safe)).not.toContain(secret);
+    expect(safe.message).toBe('Invalid URL: https://x/?access_token=[masked]');
+    const databaseError = Object.assign(new Error('duplicate key'), { code: '23505' });
+    expect(withoutToken(databaseError, secret)).toBe(databaseError);
+    expect(maskToken(`said ${secret} and access_token=other`, secret)).toBe('said [masked] and access_token=[masked]');
+  });
+});
+
+describe('finding the pages behind a name', () => {
+  it('counts the ads of each page a name search finds, most first, storing nothing', async () => {
+    graph.calls.length = 0;
+    const found = await findAdvertiserPages(
+      { graphUrl: graph.graphUrl, token: 'good-token', searchTerms: 'Spoke & Chain', countries: ['GB'] },
+      { retry: fast },
+    );
+    expect(found).toEqual({
+      adsRead: 4,
+      capped: false,
+      pages: [
+        { pageId: '4001', pageName: 'Spoke & Chain Cycles', adCount: 2 },
+        { pageId: '4002', pageName: 'Other Bikes', adCount: 1 },
+      ],
+    });
+    expect(graph.calls[0]!.get('search_terms')).toBe('Spoke & Chain');
   });
 });

@@ -2,6 +2,10 @@
  * Fetching a search of Meta's Ad Library (`GET {META_GRAPH_URL}/ads_archive`) page by page, with
  * retries for rate limits and transient errors. Each page is parsed whole before it is handed on,
  * so a page that arrives malformed or cut off is never half-stored.
+ *
+ * The Graph API takes the token in the query string (and puts it in its own `paging.next` links),
+ * so every address here carries it: no error leaving this module may quote one. Errors are made
+ * here with their own words, and anything else thrown on the way out has the token masked.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
@@ -18,8 +22,12 @@ export const MAX_ADS_PER_RUN = 1000;
 export const DEFAULT_PAGE_SIZE = 250;
 const PAGE_TIMEOUT_MS = 30_000;
 
+/** Said to the user: their administrator, not they, can renew the server's access. */
 export const TOKEN_INVALID_MESSAGE =
-  'The Meta Ad Library token is invalid or expired: create a new one at https://www.facebook.com/ads/library/api and set META_AD_LIBRARY_TOKEN, then run the discovery again.';
+  "Meta's Ad Library no longer accepts this server's access, so ads can't be discovered right now. Add ads by hand or import a CSV meanwhile; your administrator can renew the access.";
+/** Logged for administrators when Meta refuses the token. */
+export const TOKEN_INVALID_ADMIN_HINT =
+  'The Meta Ad Library token is invalid or expired: create a new one at https://www.facebook.com/ads/library/api and set META_AD_LIBRARY_TOKEN on the server.';
 
 export type AdLibraryErrorKind = 'token' | 'rate_limited' | 'malformed' | 'upstream';
 
@@ -32,6 +40,41 @@ export class AdLibraryError extends Error {
   ) {
     super(message);
   }
+}
+
+const TOKEN_IN_QUERY = /(access_token=)[^&\s"'#]+/gi;
+
+/** The text with the token, and any access_token query value, replaced by a mark. */
+export function maskToken(text: string, token: string): string {
+  const masked = text.replace(TOKEN_IN_QUERY, '$1[masked]');
+  return token ? masked.split(token).join('[masked]').split(encodeURIComponent(token)).join('[masked]') : masked;
+}
+
+/** Everything of an error that a log line or a stored message could show; null when it cannot be told. */
+function visibleTextOf(error: Error): string | null {
+  try {
+    const properties = JSON.stringify({ ...error, cause: String((error as { cause?: unknown }).cause ?? '') });
+    return `${error.message}\n${error.stack ?? ''}\n${properties}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An error safe to log or store. One that shows neither the token nor an access_token query value
+ * (in its message, stack, cause or own properties) is returned as it is, so a database error keeps
+ * its code; any other is rebuilt from its masked message and stack, without its cause or extra
+ * properties (Node's URL errors keep the address they refused in `input`).
+ */
+export function withoutToken(error: unknown, token: string): Error {
+  const original = error instanceof Error ? error : new Error(String(error));
+  const visible = visibleTextOf(original);
+  if (visible !== null && maskToken(visible, token) === visible) return original;
+  if (original instanceof AdLibraryError) return new AdLibraryError(original.kind, maskToken(original.message, token));
+  const safe = new Error(maskToken(original.message, token));
+  safe.name = original.name;
+  safe.stack = original.stack ? maskToken(original.stack, token) : safe.stack;
+  return safe;
 }
 
 export type AdSearch = {
@@ -144,24 +187,28 @@ async function fetchPage(url: string, retry: RetryPolicy, signal?: AbortSignal):
  */
 export async function searchAdsArchive(search: AdSearch, options: FetchOptions = {}): Promise<SearchOutcome> {
   const { pageSize = DEFAULT_PAGE_SIZE, maxAds = MAX_ADS_PER_RUN, retry = DEFAULT_RETRY_POLICY, signal } = options;
-  const origin = new URL(search.graphUrl).origin;
-  let url: string | null = firstPageUrl(search, pageSize);
-  let read = 0;
-  let pages = 0;
-  while (url) {
-    const page = await fetchPage(url, retry, signal);
-    pages += 1;
-    const ads = page.ads.slice(0, maxAds - read);
-    read += ads.length;
-    await options.onPage?.({ ads, pageNumber: pages, readSoFar: read });
-    if (read >= maxAds) return { read, pages, capped: page.next !== null || ads.length < page.ads.length };
-    if (page.next && new URL(page.next).origin !== origin) {
-      throw new AdLibraryError(
-        'malformed',
-        'Meta Ad Library pointed the next page at another address; it was not followed.',
-      );
+  try {
+    const origin = new URL(search.graphUrl).origin;
+    let url: string | null = firstPageUrl(search, pageSize);
+    let read = 0;
+    let pages = 0;
+    while (url) {
+      const page = await fetchPage(url, retry, signal);
+      pages += 1;
+      const ads = page.ads.slice(0, maxAds - read);
+      read += ads.length;
+      await options.onPage?.({ ads, pageNumber: pages, readSoFar: read });
+      if (read >= maxAds) return { read, pages, capped: page.next !== null || ads.length < page.ads.length };
+      if (page.next && (!URL.canParse(page.next) || new URL(page.next).origin !== origin)) {
+        throw new AdLibraryError(
+          'malformed',
+          'Meta Ad Library pointed the next page at another address; it was not followed.',
+        );
+      }
+      url = page.next && page.ads.length > 0 ? page.next : null;
     }
-    url = page.next && page.ads.length > 0 ? page.next : null;
+    return { read, pages, capped: false };
+  } catch (error) {
+    throw withoutToken(error, search.token);
   }
-  return { read, pages, capped: false };
 }

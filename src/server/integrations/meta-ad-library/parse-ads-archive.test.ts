@@ -16,7 +16,7 @@ const ordinary = {
   ad_creative_bodies: ['  ', 'Shop now and save 20%'],
   ad_creative_link_titles: ['Coffee subscriptions'],
   ad_creative_link_captions: ['northwind.example'],
-  ad_snapshot_url: 'https://www.facebook.com/ads/archive/render_ad/?id=111',
+  ad_snapshot_url: 'https://www.facebook.com/ads/archive/render_ad/?id=111&access_token=server-secret',
   page_id: '1234567890',
   page_name: 'Northwind Roasters',
   publisher_platforms: ['facebook', 'instagram'],
@@ -39,12 +39,17 @@ const political = {
 describe('mapping an ordinary ad', () => {
   const fields = toAdFields(parseAdsArchivePage(JSON.stringify({ data: [ordinary] })).ads[0]!, NOW);
 
-  it('takes the first creative body and link title, the snapshot and the page', () => {
+  it("links to the ad's public Ad Library page, never to Meta's snapshot link with its token", () => {
+    expect(fields.adLibraryUrl).toBe('https://www.facebook.com/ads/library/?id=111');
+    expect(JSON.stringify(fields)).not.toContain('server-secret');
+    expect(JSON.stringify(fields)).not.toContain('access_token');
+  });
+
+  it('takes the first creative body and link title, and the page', () => {
     expect(fields).toMatchObject({
       adId: '111',
       adText: 'Shop now and save 20%',
       adTitle: 'Coffee subscriptions',
-      snapshotUrl: 'https://www.facebook.com/ads/archive/render_ad/?id=111',
       pageId: '1234567890',
       pageName: 'Northwind Roasters',
       publisherPlatforms: ['facebook', 'instagram'],
@@ -67,6 +72,29 @@ describe('mapping an ordinary ad', () => {
     const { ad_delivery_start_time: _, ...noStart } = ordinary;
     const [ad] = parseAdsArchivePage(JSON.stringify({ data: [noStart] })).ads;
     expect(toAdFields(ad!, NOW).firstSeenAt?.toISOString()).toBe('2025-01-02T00:00:00.000Z');
+  });
+});
+
+describe('mapping an ad with text PostgreSQL cannot store', () => {
+  const [ad] = parseAdsArchivePage(
+    JSON.stringify({
+      data: [
+        {
+          ...ordinary,
+          ad_creative_bodies: ['\u0000', 'Fresh\u0000 bread \uD800daily'],
+          ad_creative_link_titles: ['Loaves\u0000'],
+          page_name: 'Crumb\u0000 & Co',
+          target_locations: [{ name: 'Lon\u0000don', type: 'city' }],
+        },
+      ],
+    }),
+  ).ads;
+  const fields = toAdFields(ad!, NOW);
+
+  it('removes NUL bytes and replaces lone surrogates in every text, skipping a body that was only NUL', () => {
+    expect(fields).toMatchObject({ adText: 'Fresh bread \uFFFDdaily', adTitle: 'Loaves', pageName: 'Crumb & Co' });
+    expect(fields.targeting).toEqual({ locations: [{ name: 'London', type: 'city', excluded: false }] });
+    expect(JSON.stringify(fields)).not.toContain('\\u0000');
   });
 });
 

@@ -7,8 +7,14 @@
  * ads delivered in the EU; targeting only for EU and political ads. What is absent stays null (the
  * UI says "not disclosed"): nothing is estimated. The API gives no landing-page URL for ordinary
  * ads, and ad_creative_link_captions is a display domain, not an address, so no URL is made up.
+ *
+ * `ad_snapshot_url` is neither asked for nor kept: Meta builds it with the caller's access token
+ * in its query string, so storing or showing it would hand the server's token to every user. Each
+ * ad links to its public Ad Library page instead, built from its archive id.
  */
 import { z } from 'zod';
+import { metaAdLibraryAdUrl } from '../../../shared/schemas/ad-discovery.ts';
+import { storableJson, storableText } from '../../db/storable.ts';
 
 export class MalformedAnswerError extends Error {
   override readonly name = 'MalformedAnswerError';
@@ -24,7 +30,6 @@ export const ADS_ARCHIVE_FIELDS = [
   'ad_creative_link_titles',
   'ad_creative_link_descriptions',
   'ad_creative_link_captions',
-  'ad_snapshot_url',
   'page_id',
   'page_name',
   'publisher_platforms',
@@ -54,7 +59,6 @@ const ZMetaAd = z.object({
   ad_creative_link_titles: ZTexts,
   ad_creative_link_descriptions: ZTexts,
   ad_creative_link_captions: ZTexts,
-  ad_snapshot_url: z.string().optional(),
   page_id: z.union([z.string(), z.number()]).transform(String).optional(),
   page_name: z.string().optional(),
   publisher_platforms: ZTexts,
@@ -141,7 +145,8 @@ export type AdFields = {
   adText: string | null;
   adTitle: string | null;
   landingPageUrl: string | null;
-  snapshotUrl: string | null;
+  /** the ad's public Ad Library page (no credential in it) */
+  adLibraryUrl: string;
   pageId: string | null;
   pageName: string | null;
   publisherPlatforms: string[];
@@ -156,7 +161,8 @@ export type AdFields = {
   targeting: Record<string, unknown> | null;
 };
 
-const firstText = (texts: string[] | undefined) => texts?.map((text) => text.trim()).find(Boolean) ?? null;
+const firstText = (texts: string[] | undefined) =>
+  texts?.map((text) => storableText(text).trim()).find(Boolean) ?? null;
 
 function targetingOf(ad: MetaAd): Record<string, unknown> | null {
   const targeting: Record<string, unknown> = {};
@@ -172,18 +178,21 @@ function targetingOf(ad: MetaAd): Record<string, unknown> | null {
 
 /**
  * An ad's entry fields. Active while it has no stop time or stops in the future (a date-only stop
- * runs to the end of that day); last seen is the stop time, or now while it runs.
+ * runs to the end of that day); last seen is the stop time, or now while it runs. Every text is
+ * made storable (no NUL, no lone surrogate) after it is cut to its column's length, so one odd ad
+ * cannot fail the page it came on.
  */
 export function toAdFields(ad: MetaAd, now = new Date()): AdFields {
   const stop = parseMetaTime(ad.ad_delivery_stop_time, true);
   const isActive = !stop || stop.getTime() > now.getTime();
   const spend = formatRange(ad.spend);
-  return {
-    adId: ad.id.slice(0, 200),
+  const adId = ad.id.slice(0, 200);
+  return storableJson({
+    adId,
     adText: firstText(ad.ad_creative_bodies),
     adTitle: firstText(ad.ad_creative_link_titles),
     landingPageUrl: null,
-    snapshotUrl: ad.ad_snapshot_url ?? null,
+    adLibraryUrl: metaAdLibraryAdUrl(adId),
     pageId: ad.page_id?.slice(0, 40) ?? null,
     pageName: ad.page_name?.slice(0, 300) ?? null,
     publisherPlatforms: ad.publisher_platforms ?? [],
@@ -196,5 +205,5 @@ export function toAdFields(ad: MetaAd, now = new Date()): AdFields {
     impressions: formatRange(ad.impressions),
     reach: ad.eu_total_reach !== undefined && Number.isFinite(ad.eu_total_reach) ? Math.round(ad.eu_total_reach) : null,
     targeting: targetingOf(ad),
-  };
+  });
 }

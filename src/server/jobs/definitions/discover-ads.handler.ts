@@ -9,7 +9,7 @@ export function createDiscoverAdsHandler(deps: JobDependencies, queue: JobQueue)
   const discoveryDeps = { db: deps.database.db, config: deps.config, queue };
   return async ({ taskId }, job) => {
     try {
-      return { outcome: await runAdDiscovery(discoveryDeps, taskId, job.signal) };
+      return { outcome: await runAdDiscovery({ ...discoveryDeps, logger: job.logger }, taskId, job.signal) };
     } catch (error) {
       // A refusal (the plan lost competitor tracking meanwhile) will not change on retry.
       if (error instanceof AppError) {

@@ -12,6 +12,7 @@ function LastDiscovery({ brandId }: { brandId: string }) {
   const last = useLastAdDiscovery().data;
   if (!last?.result || last.result.brandId !== brandId) return null;
   const failed = last.result.competitors.filter((outcome) => outcome.status === 'failed');
+  const needPage = last.result.competitors.filter((outcome) => outcome.status === 'needs_page');
   const capped = last.result.competitors.filter((outcome) => outcome.capped);
   return (
     <div className="space-y-1 rounded-lg border bg-muted/40 px-3 py-2 text-sm" data-testid="ad-discovery-result">
@@ -22,6 +23,12 @@ function LastDiscovery({ brandId }: { brandId: string }) {
           the rest are read next time.
         </p>
       ))}
+      {needPage.length > 0 && (
+        <p className="text-muted-foreground">
+          Not searched, no Facebook page chosen: {needPage.map((outcome) => outcome.competitorName).join(', ')}. Use
+          "Find Facebook page" beside each.
+        </p>
+      )}
       {failed.map((outcome) => (
         <p key={outcome.competitorId} className="text-destructive">
           {outcome.competitorName}: {outcome.error}
@@ -32,9 +39,10 @@ function LastDiscovery({ brandId }: { brandId: string }) {
 }
 
 /**
- * Auto-Discover All: searches the ad library for every competitor of the brand (needs at least
- * one, SPEC §5). Says which platforms are discovered automatically and which are entered by hand
- * or CSV, and, with no ad source configured, how to configure one.
+ * Auto-Discover All: searches the ad library for every competitor of the brand that has its
+ * Facebook page chosen (needs at least one competitor, SPEC §5). Says which platforms are
+ * discovered automatically and which are entered by hand or CSV, and, with no ad source
+ * configured, what the user can do instead; administrators also see how to configure one.
  */
 export function AdDiscoveryCard({ brand, competitors }: { brand: TBrand; competitors: TCompetitor[] }) {
   const allowed = useCompetitorTrackingAllowed();
@@ -57,8 +65,9 @@ export function AdDiscoveryCard({ brand, competitors }: { brand: TBrand; competi
           </h2>
         </CardTitle>
         <CardDescription>
-          Searches the Meta Ad Library for the ads of each competitor of {brand.name}, in the brand's ad market: by its
-          Facebook page when it has one, else by its name. Ads found again are updated, never added twice.
+          Searches the Meta Ad Library for the ads of each competitor of {brand.name} in the brand's ad market, from the
+          competitor's own Facebook page: a competitor without one is skipped until you choose it with "Find Facebook
+          page". Ads found again are updated, never added twice.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -81,14 +90,22 @@ export function AdDiscoveryCard({ brand, competitors }: { brand: TBrand; competi
             <Info aria-hidden="true" />
             <AlertDescription>
               <p>{sources.data.notConfiguredMessage}</p>
-              <a
-                className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-                href={META_AD_LIBRARY_ACCESS_URL}
-                target="_blank"
-                rel="noreferrer"
-              >
-                Meta Ad Library API access <ExternalLink aria-hidden="true" className="size-3" />
-              </a>
+              {sources.data.adminHint && (
+                <div className="mt-2 space-y-1 border-t pt-2" data-testid="ad-source-admin-hint">
+                  <p>
+                    <span className="font-medium">For administrators: </span>
+                    {sources.data.adminHint}
+                  </p>
+                  <a
+                    className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+                    href={META_AD_LIBRARY_ACCESS_URL}
+                    target="_blank"
+                    rel="noreferrer"
+                  >
+                    Meta Ad Library API access <ExternalLink aria-hidden="true" className="size-3" />
+                  </a>
+                </div>
+              )}
             </AlertDescription>
           </Alert>
         )}
@@ -108,7 +125,7 @@ export function AdDiscoveryCard({ brand, competitors }: { brand: TBrand; competi
                 {withoutApi.map((platform) => adPlatformLabels[platform]).join(', ')}: no ad library API is open to
                 small businesses.
                 {awaitingSource.length > 0 &&
-                  ` ${awaitingSource.map((platform) => adPlatformLabels[platform]).join(', ')}: until an ad source is configured.`}
+                  ` ${awaitingSource.map((platform) => adPlatformLabels[platform]).join(', ')}: until automatic discovery is available.`}
               </dd>
             </div>
           </dl>
