@@ -106,8 +106,13 @@ describe('loadConfig', () => {
   it('takes the address the app was opened at as its own only in development without PUBLIC_URL', () => {
     expect(loadConfig({}).origins).toEqual({ allowed: ['http://localhost:5000'], sameHostIsOwn: true });
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:5000' }).origins.sameHostIsOwn).toBe(false);
+    // `npm run dev`: the API on its own port, links to Vite's, and still open at any address.
+    const dev = loadConfig({ PORT: '5001', DEV_PUBLIC_URL: 'http://localhost:5000' });
+    expect(dev.publicUrl).toBe('http://localhost:5000');
+    expect(dev.origins).toEqual({ allowed: ['http://localhost:5000'], sameHostIsOwn: true });
     const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) };
     expect(loadConfig(production).origins.sameHostIsOwn).toBe(false);
+    expect(() => loadConfig({ ...production, DEV_PUBLIC_URL: 'http://localhost:5000' })).toThrow(/DEV_PUBLIC_URL/);
     expect(
       loadConfig({
         ...production,

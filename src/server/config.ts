@@ -54,6 +54,8 @@ const ZEnvironment = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
   PUBLIC_URL: optionalUrl,
   ALLOWED_ORIGINS: commaList,
+  // `npm run dev` only: the address links use while PUBLIC_URL is unset (Vite's, which proxies the API).
+  DEV_PUBLIC_URL: optionalUrl,
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl,
   UPLOAD_DIR: optionalString,
@@ -217,7 +219,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw error;
   }
   const billing = billingConfigFrom(env, isProduction);
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  if (isProduction && env.DEV_PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_PUBLIC_URL: must not be set when NODE_ENV is production; set PUBLIC_URL',
+    );
+  }
+  const publicUrl = (env.PUBLIC_URL ?? env.DEV_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const oidcProvider = (issuerUrl: string, clientId?: string, clientSecret?: string) =>
     clientId ? { issuerUrl, clientId, clientSecret } : undefined;
   const adminEmails = env.ADMIN_EMAILS.length > 0 || isProduction ? env.ADMIN_EMAILS : ['admin@brandlens.local'];
