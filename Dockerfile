@@ -1,6 +1,6 @@
 # Brandlens production image: `docker build -t brandlens .`
-# Runs `npm start` (web, and jobs unless RUN_WORKER=false); `docker run ... npm run worker` runs a
-# job worker. See README, "Deployment".
+# Runs the compiled web server (web, and jobs unless RUN_WORKER=false); `docker run ... node
+# dist/server/worker.js` runs a job worker. See README, "Deployment".
 
 # Build: the client (dist/client, a production build) and the compiled server (dist/server), with
 # the development dependencies that building needs.
@@ -29,6 +29,8 @@ RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 ENV PORT=5000
 EXPOSE 5000
-# npm passes SIGTERM on to the server, which then shuts down gracefully within SHUTDOWN_TIMEOUT_MS
-# (25 s by default: under the 30 s most platforms wait before they kill).
-CMD ["npm", "start"]
+# Node itself is PID 1 (exec form, no shell or npm in between), so the SIGTERM the platform sends
+# reaches the server, which applies migrations at start and on SIGTERM shuts down gracefully within
+# SHUTDOWN_TIMEOUT_MS (25 s by default: under the 30 s most platforms wait before they kill), then
+# exits 0. It starts no child processes, so no init to reap them is needed.
+CMD ["node", "dist/server/main.js"]

@@ -1,7 +1,7 @@
 /**
  * Starts the product as people do (`npm start`) in its own process group, times it to its first
  * answer, and reads the resident memory of the process that serves (the largest leaf of the
- * process tree under npm: npm → shell → node).
+ * process tree under npm: npm → node, the script `exec`ing it).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -17,9 +17,11 @@ function run(command: string, args: string[], env: Record<string, string>) {
   children.push(child);
 }
 
+// Links point at Vite's port; PUBLIC_URL itself stays as the developer set it, so that without it
+// the page may make changes from whatever address Vite was opened at (src/server/http/cross-site.ts).
 run('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/main.ts'], {
   PORT: apiPort,
-  PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+  DEV_PUBLIC_URL: `http://localhost:${port}`,
 });
 run('npx', ['vite', '--port', port, '--strictPort'], { API_PORT: apiPort });
 

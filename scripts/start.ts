@@ -3,6 +3,12 @@
  * is not a production build (one a test or development process left behind), then starts the server
  * (which applies migrations) on PORT, default 5000, from its compiled JavaScript in dist/server,
  * built here too when the server's sources changed (scripts/build-server.ts).
+ *
+ * The server runs in this same process, and the package.json script `exec`s this file: npm runs
+ * scripts through `sh -c`, which does not hand its process over to a command on its own (dash
+ * keeps waiting as its parent), and passes SIGTERM and SIGINT on only to that shell. Without
+ * `exec` the shell died of the signal, npm exited 143 at once and the server ran on, orphaned.
+ * With it, the signal reaches the server, which drains and exits 0, and npm exits with its code.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

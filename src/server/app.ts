@@ -105,7 +105,7 @@ export async function buildApp(options: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, databaseOutage(database, app.log));
-  registerCrossSiteProtection(app, config.publicUrl);
+  registerCrossSiteProtection(app, config.origins);
 
   // Stripe's Payment Element runs Stripe.js in frames of Stripe's own, only when Stripe takes payments.
   const stripeSources =

@@ -102,4 +102,39 @@ describe('loadConfig', () => {
       /S3_ENDPOINT: set only together with S3_BUCKET/,
     );
   });
+
+  it('takes the address the app was opened at as its own only in development without PUBLIC_URL', () => {
+    expect(loadConfig({}).origins).toEqual({ allowed: ['http://localhost:5000'], sameHostIsOwn: true });
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:5000' }).origins.sameHostIsOwn).toBe(false);
+    // `npm run dev`: the API on its own port, links to Vite's, and still open at any address.
+    const dev = loadConfig({ PORT: '5001', DEV_PUBLIC_URL: 'http://localhost:5000' });
+    expect(dev.publicUrl).toBe('http://localhost:5000');
+    expect(dev.origins).toEqual({ allowed: ['http://localhost:5000'], sameHostIsOwn: true });
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) };
+    expect(loadConfig(production).origins.sameHostIsOwn).toBe(false);
+    expect(() => loadConfig({ ...production, DEV_PUBLIC_URL: 'http://localhost:5000' })).toThrow(/DEV_PUBLIC_URL/);
+    expect(
+      loadConfig({
+        ...production,
+        PUBLIC_URL: 'https://app.example.com/',
+        ALLOWED_ORIGINS: ' https://www.example.com , HTTP://Admin.Example.com:8080/,https://app.example.com',
+      }).origins,
+    ).toEqual({
+      allowed: ['https://app.example.com', 'https://www.example.com', 'http://admin.example.com:8080'],
+      sameHostIsOwn: false,
+    });
+  });
+
+  it('refuses an ALLOWED_ORIGINS entry that is not a bare origin, naming it', () => {
+    for (const entry of [
+      'app.example.com',
+      'ftp://example.com',
+      'https://example.com/app',
+      'https://example.com?x=1',
+    ]) {
+      expect(() => loadConfig({ ALLOWED_ORIGINS: `https://ok.example.com,${entry}` }), entry).toThrow(
+        new RegExp(`ALLOWED_ORIGINS: "${entry.replace(/[.?/]/g, '\\$&')}" is not an origin`),
+      );
+    }
+  });
 });

@@ -53,6 +53,9 @@ const ZEnvironment = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
   PUBLIC_URL: optionalUrl,
+  ALLOWED_ORIGINS: commaList,
+  // `npm run dev` only: the address links use while PUBLIC_URL is unset (Vite's, which proxies the API).
+  DEV_PUBLIC_URL: optionalUrl,
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl,
   UPLOAD_DIR: optionalString,
@@ -112,6 +115,8 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string;
+  /** Which pages may make changes (POST, PATCH, DELETE): see src/server/http/cross-site.ts. */
+  origins: OriginsConfig;
   dataDir: string;
   /** undefined means the embedded PGlite database under dataDir/db */
   databaseUrl: string | undefined;
@@ -141,6 +146,16 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Where files are kept: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR and UPLOAD_DIR. */
   storage: StorageConfig;
+};
+
+export type OriginsConfig = {
+  /** PUBLIC_URL's origin and those of ALLOWED_ORIGINS, as browsers send them in Origin. */
+  allowed: string[];
+  /**
+   * Development without PUBLIC_URL: the app may be opened at any address (127.0.0.1, a LAN
+   * address, a forwarded port), so a page whose origin is the request's own host is the app's.
+   */
+  sameHostIsOwn: boolean;
 };
 
 export type StorageConfig = {
@@ -204,6 +219,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw error;
   }
   const billing = billingConfigFrom(env, isProduction);
+  if (isProduction && env.DEV_PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DEV_PUBLIC_URL: must not be set when NODE_ENV is production; set PUBLIC_URL',
+    );
+  }
+  const publicUrl = (env.PUBLIC_URL ?? env.DEV_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const oidcProvider = (issuerUrl: string, clientId?: string, clientSecret?: string) =>
     clientId ? { issuerUrl, clientId, clientSecret } : undefined;
   const adminEmails = env.ADMIN_EMAILS.length > 0 || isProduction ? env.ADMIN_EMAILS : ['admin@brandlens.local'];
@@ -212,7 +233,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     isProduction,
     port: env.PORT,
     host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    origins: {
+      allowed: [...new Set([new URL(publicUrl).origin, ...allowedOriginsFrom(env.ALLOWED_ORIGINS)])],
+      sameHostIsOwn: !isProduction && env.PUBLIC_URL === undefined,
+    },
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(env.DATA_DIR, 'uploads')),
@@ -238,6 +263,36 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     storage: storageConfigFrom(env),
   };
+}
+
+/** ALLOWED_ORIGINS' entries, each a bare origin (scheme, host, port): anything else is refused at start. */
+function allowedOriginsFrom(entries: string[]): string[] {
+  const problems: string[] = [];
+  const origins = entries.map((entry) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = undefined;
+    }
+    const bare =
+      url &&
+      /^https?:$/.test(url.protocol) &&
+      url.pathname === '/' &&
+      !url.search &&
+      !url.hash &&
+      !url.username &&
+      !url.password &&
+      !/[?#]/.test(entry);
+    if (!url || !bare) {
+      problems.push(
+        `ALLOWED_ORIGINS: "${entry}" is not an origin; write scheme://host[:port], e.g. https://app.example.com`,
+      );
+    }
+    return url?.origin ?? entry;
+  });
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return origins;
 }
 
 /** The SDK's own variables (AWS_ACCESS_KEY_ID, AWS_PROFILE, ...) supply credentials; region falls back to AWS_REGION. */

@@ -87,4 +87,36 @@ describe('createShutdown', () => {
     await response;
     await first;
   });
+
+  it('takes the same signal arriving twice at once (npm passing it on, and the process group) as one', async () => {
+    const { steps, logger, queue, database, exits, exit } = recorder();
+    const { app, inFlight, url, release } = await serverWithSlowRoute();
+    const response = fetch(url);
+    await inFlight;
+    const shutdown = createShutdown({ logger, timeoutMs: 10_000, queue, database, app, exit });
+    const first = shutdown('SIGTERM');
+    void shutdown('SIGTERM');
+    expect(exits).toEqual([]);
+    expect(steps).toContain(
+      'info: the same signal again at once (from npm and the process group): still shutting down',
+    );
+    release();
+    expect((await response).status).toBe(200);
+    await first;
+    expect(exits).toEqual([0]);
+  });
+
+  it('exits at once with 1 when the same signal comes again after the window', async () => {
+    const { logger, queue, database, exits, exit } = recorder();
+    const { app, inFlight, url, release } = await serverWithSlowRoute();
+    const response = fetch(url);
+    await inFlight;
+    const shutdown = createShutdown({ logger, timeoutMs: 10_000, queue, database, app, exit, repeatWindowMs: 0 });
+    const first = shutdown('SIGINT');
+    void shutdown('SIGINT');
+    expect(exits).toEqual([1]);
+    release();
+    await response;
+    await first;
+  });
 });

@@ -23,6 +23,8 @@ export type ShutdownOptions = {
   app?: FastifyInstance;
   /** Tests replace it; process.exit otherwise. */
   exit?: (code: number) => void;
+  /** The same signal again within this long is the first one delivered twice, not a second one. */
+  repeatWindowMs?: number;
 };
 
 /** The first signal starts the shutdown; the returned promise settles once it is done. */
@@ -30,6 +32,12 @@ export type Shutdown = (signal: string) => Promise<void>;
 
 const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 const IDLE_SWEEP_MS = 50;
+/**
+ * Under `npm start` one stop can arrive twice: npm passes on the SIGTERM or SIGINT it receives,
+ * and a signal sent to the whole process group (Ctrl+C, systemd, `kill -- -pgid`) reaches the
+ * server directly too, milliseconds apart. Only a signal after this window means "stop now".
+ */
+const REPEAT_WINDOW_MS = 1000;
 
 /** Shuts the process down on SIGTERM and SIGINT; returns the shutdown for callers that stop it themselves. */
 export function stopOnSignals(options: ShutdownOptions): Shutdown {
@@ -41,14 +49,21 @@ export function stopOnSignals(options: ShutdownOptions): Shutdown {
 export function createShutdown(options: ShutdownOptions): Shutdown {
   const { logger } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
+  const repeatWindowMs = options.repeatWindowMs ?? REPEAT_WINDOW_MS;
   let running: Promise<void> | null = null;
+  let first: { signal: string; at: number } | null = null;
 
   return (signal) => {
+    if (running && first && signal === first.signal && Date.now() - first.at < repeatWindowMs) {
+      logger.info({ signal }, 'the same signal again at once (from npm and the process group): still shutting down');
+      return running;
+    }
     if (running) {
       logger.warn({ signal }, 'second signal: exiting at once, without waiting for requests or jobs');
       exit(1);
       return running;
     }
+    first = { signal, at: Date.now() };
     running = stopInOrder(options, signal).then(
       () => {
         logger.info({}, 'stopped');

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { planKeys, plans } from '../../shared/plans.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { agencyTeamMembers, brands, users } from '../db/schema/index.ts';
+import { agencyTeamMembers, brands, competitors, taskProgress, users } from '../db/schema/index.ts';
 import type { User } from '../features/users/upsert-user-by-email.ts';
 import { AppError, notFound } from './errors.ts';
 
@@ -92,6 +92,63 @@ export async function getBrandOrThrow(db: Database, actor: Actor, brandId: strin
     .where(and(eq(brands.id, brandId), ownedBy(actor, brands.userId)));
   if (!brand) throw notFound('Brand not found');
   return brand;
+}
+
+/** What a task's subject id names: a brand, or a competitor (whose brand decides). */
+export type TaskSubject = 'brand' | 'competitor';
+
+/** The task kinds a lookup accepts, each with what its subject id names. */
+export type TaskKinds = Readonly<Record<string, TaskSubject>>;
+
+/** Ids of the brands the actor may see, as a subquery. */
+function visibleBrandIds(db: Database, actor: Actor) {
+  return db.select({ id: brands.id }).from(brands).where(ownedBy(actor, brands.userId));
+}
+
+/** Ids of the competitors of the brands the actor may see, as a subquery. */
+function visibleCompetitorIds(db: Database, actor: Actor) {
+  return db
+    .select({ id: competitors.id })
+    .from(competitors)
+    .innerJoin(brands, eq(brands.id, competitors.brandId))
+    .where(ownedBy(actor, brands.userId));
+}
+
+/**
+ * The filter for task_progress rows (discoveries, imports, ad discoveries) of these kinds: a task
+ * is seen by whoever may see its brand now, not by whoever started it. A member removed from a
+ * team (or whose agency's plan lapsed) loses the tasks she started for its brands, and the agency's
+ * owner and other members see them.
+ */
+export function taskVisibleTo(db: Database, actor: Actor, kinds: TaskKinds): SQL {
+  const of = (subject: TaskSubject) => Object.keys(kinds).filter((kind) => kinds[kind] === subject);
+  const brandKinds = of('brand');
+  const competitorKinds = of('competitor');
+  const visible: SQL[] = [];
+  if (brandKinds.length > 0) {
+    visible.push(
+      and(inArray(taskProgress.kind, brandKinds), inArray(taskProgress.subjectId, visibleBrandIds(db, actor))) as SQL,
+    );
+  }
+  if (competitorKinds.length > 0) {
+    visible.push(
+      and(
+        inArray(taskProgress.kind, competitorKinds),
+        inArray(taskProgress.subjectId, visibleCompetitorIds(db, actor)),
+      ) as SQL,
+    );
+  }
+  return or(...visible) ?? sql`false`;
+}
+
+/** A task of one of these kinds whose brand the actor may see; any other is a 404. */
+export async function getTaskOrThrow(db: Database, actor: Actor, taskId: string, kinds: TaskKinds) {
+  const [task] = await db
+    .select()
+    .from(taskProgress)
+    .where(and(eq(taskProgress.id, taskId), taskVisibleTo(db, actor, kinds)));
+  if (!task) throw notFound('Task not found');
+  return task;
 }
 
 export function requireAdmin(actor: Actor): void {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OriginsConfig } from '../config.ts';
 import { AppError } from './errors.ts';
 
 /** What a route takes as its body; JSON unless the route says otherwise in its config. */
@@ -24,16 +25,49 @@ function mediaTypeOf(request: FastifyRequest): string | undefined {
   return request.headers['content-type']?.split(';')[0]?.trim().toLowerCase() || undefined;
 }
 
+/** What a browser says about where a request came from, and the address it was sent to. */
+export type RequestSource = {
+  origin: string | undefined;
+  secFetchSite: string | undefined;
+  /** The request's host (with its port), X-Forwarded-Host's when the proxy is trusted. */
+  host: string | undefined;
+};
+
+/** Whether `origin` names the same host and port as the request's `host` (default ports left out). */
+function originIsHost(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    const page = new URL(origin);
+    return page.host === new URL(`${page.protocol}//${host}`).host;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Changes come only from Brandlens's own pages. A browser names the page a request came from in
- * Origin and Sec-Fetch-Site: a foreign Origin (or "null" from anywhere but the same origin) or
- * Sec-Fetch-Site "cross-site" is refused with 403.
+ * Whether a change request came from a page that is not the app's own. A foreign Origin (or "null"
+ * from anywhere but the same origin) or Sec-Fetch-Site "cross-site" is. The app's own pages are
+ * those at an allowed origin (PUBLIC_URL's, ALLOWED_ORIGINS); in development without PUBLIC_URL
+ * also the address it was opened at, whatever that is: an Origin naming the request's own host,
+ * or Sec-Fetch-Site "same-origin" (a proxy or port forward may have rewritten Host on the way).
  * Requests carrying neither header are not from a browser page that could ride on someone's
- * cookie (scripts, the API clients of tokens), so they pass. Bodies must be of the route's type:
- * a JSON route refuses a form or text body with 415, so no form on another site can post to it.
+ * cookie (scripts, the API clients of tokens), so they pass.
  */
-export function registerCrossSiteProtection(app: FastifyInstance, publicUrl: string) {
-  const ownOrigin = new URL(publicUrl).origin;
+export function isCrossSite({ origin, secFetchSite, host }: RequestSource, origins: OriginsConfig): boolean {
+  if (secFetchSite === 'cross-site') return true;
+  if (origin === undefined || origins.allowed.includes(origin)) return false;
+  // A page whose referrer policy withholds its origin sends "null"; the browser's own
+  // Sec-Fetch-Site still says where the request came from.
+  if (secFetchSite === 'same-origin' && (origin === 'null' || origins.sameHostIsOwn)) return false;
+  return !(origins.sameHostIsOwn && originIsHost(origin, host));
+}
+
+/**
+ * Changes come only from Brandlens's own pages (isCrossSite), refused with 403 otherwise. Bodies
+ * must be of the route's type: a JSON route refuses a form or text body with 415, so no form on
+ * another site can post to it.
+ */
+export function registerCrossSiteProtection(app: FastifyInstance, origins: OriginsConfig) {
   // The only form post is Sign Out, whose form has no fields: its body is never read.
   app.addContentTypeParser(mediaTypes.form, { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) =>
     done(null, {}),
@@ -41,12 +75,12 @@ export function registerCrossSiteProtection(app: FastifyInstance, publicUrl: str
   app.addHook('onRequest', async (request) => {
     if (safeMethods.has(request.method)) return;
     const site = request.headers['sec-fetch-site'];
-    if (site === 'cross-site') throw crossSite();
-    const origin = request.headers.origin;
-    // A page whose referrer policy withholds its origin sends "null"; the browser's own
-    // Sec-Fetch-Site still says where the request came from.
-    const withheldOwnOrigin = origin === 'null' && site === 'same-origin';
-    if (origin !== undefined && origin !== ownOrigin && !withheldOwnOrigin) throw crossSite();
+    const source = {
+      origin: request.headers.origin,
+      secFetchSite: typeof site === 'string' ? site : undefined,
+      host: request.host,
+    };
+    if (isCrossSite(source, origins)) throw crossSite();
     const mediaType = mediaTypeOf(request);
     if (mediaType === undefined) return;
     const expected = request.routeOptions.config?.bodyType ?? 'json';

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, like } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   adDiscoveryKinds,
   type TAdDiscoveryKind,
@@ -7,8 +7,7 @@ import {
 } from '../../../shared/schemas/ad-discovery.ts';
 import type { Database } from '../../db/client.ts';
 import { taskProgress } from '../../db/schema/index.ts';
-import { type Actor, ownedBy } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
+import { type Actor, getTaskOrThrow, type TaskKinds, taskVisibleTo } from '../../http/access.ts';
 import { failStaleTasks, type TaskRow } from '../tasks/task-progress.ts';
 
 export const COMPETITOR_KIND: TAdDiscoveryKind = 'ad-discovery:competitor';
@@ -55,19 +54,15 @@ export function toAdDiscoveryTask(row: TaskRow): TAdDiscoveryTask {
   };
 }
 
-/** An ad discovery the actor may see; someone else's is a 404. */
+/** What each kind's subject id names: whoever may see the brand (or the competitor's) sees the task. */
+const AD_DISCOVERY_TASK: TaskKinds = { [COMPETITOR_KIND]: 'competitor', [BRAND_KIND]: 'brand' };
+
+/** An ad discovery of a brand the actor may see; any other is a 404. */
 export async function getAdDiscoveryTaskOrThrow(db: Database, actor: Actor, taskId: string): Promise<TaskRow> {
-  const [task] = await db
-    .select()
-    .from(taskProgress)
-    .where(
-      and(eq(taskProgress.id, taskId), like(taskProgress.kind, 'ad-discovery:%'), ownedBy(actor, taskProgress.userId)),
-    );
-  if (!task) throw notFound('Task not found');
-  return task;
+  return getTaskOrThrow(db, actor, taskId, AD_DISCOVERY_TASK);
 }
 
-/** The actor's own ad discovery still queued or running, if any (one at a time per user). */
+/** The actor's own ad discovery still queued or running, if any (one at a time per user), of a brand they may see. */
 export async function activeAdDiscoveryOf(db: Database, actor: Actor): Promise<TaskRow | null> {
   // One whose job died without a word must not look as if it still ran.
   await failStaleTasks(db, adDiscoveryKinds, { userId: actor.user.id });
@@ -77,7 +72,7 @@ export async function activeAdDiscoveryOf(db: Database, actor: Actor): Promise<T
     .where(
       and(
         eq(taskProgress.userId, actor.user.id),
-        like(taskProgress.kind, 'ad-discovery:%'),
+        taskVisibleTo(db, actor, AD_DISCOVERY_TASK),
         inArray(taskProgress.status, ['queued', 'running']),
       ),
     )

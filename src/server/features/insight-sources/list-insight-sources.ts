@@ -6,8 +6,8 @@ import {
 } from '../../../shared/schemas/insight-sources.ts';
 import type { Database } from '../../db/client.ts';
 import { insightSources, taskProgress } from '../../db/schema/index.ts';
-import { type Actor, getBrandOrThrow } from '../../http/access.ts';
-import { DISCOVERY_KIND, toSourceDto } from './source-dtos.ts';
+import { type Actor, getBrandOrThrow, taskVisibleTo } from '../../http/access.ts';
+import { DISCOVERY_TASK, toSourceDto } from './source-dtos.ts';
 
 /** Recent discoveries looked through for each source's last rating summaries. */
 const RECENT_DISCOVERIES = 5;
@@ -16,13 +16,13 @@ const RECENT_DISCOVERIES = 5;
  * Rating summaries (AggregateRating) are counts, not insights: they are kept in the result of the
  * discovery that read them, and each source shows those of the latest discovery that read it.
  */
-async function latestAggregates(db: Database, brandId: string): Promise<Map<string, TAggregateRating[]>> {
+async function latestAggregates(db: Database, actor: Actor, brandId: string): Promise<Map<string, TAggregateRating[]>> {
   const recent = await db
     .select({ result: taskProgress.result })
     .from(taskProgress)
     .where(
       and(
-        eq(taskProgress.kind, DISCOVERY_KIND),
+        taskVisibleTo(db, actor, DISCOVERY_TASK),
         eq(taskProgress.subjectId, brandId),
         inArray(taskProgress.status, ['completed', 'failed']),
         isNotNull(taskProgress.result),
@@ -53,6 +53,8 @@ export async function listInsightSources(
     .from(insightSources)
     .where(eq(insightSources.brandId, brand.id))
     .orderBy(asc(insightSources.createdAt));
-  const aggregates = rows.some((row) => row.kind === 'site_reviews') ? await latestAggregates(db, brand.id) : new Map();
+  const aggregates = rows.some((row) => row.kind === 'site_reviews')
+    ? await latestAggregates(db, actor, brand.id)
+    : new Map();
   return rows.map((row) => toSourceDto(row, aggregates.get(row.id) ?? []));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, like } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
@@ -12,18 +12,19 @@ import {
   ZTaskParams,
 } from '../../../shared/schemas/insight-sources.ts';
 import { taskProgress } from '../../db/schema/index.ts';
+import { getTaskOrThrow, taskVisibleTo } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { readCsvUpload } from '../../http/read-csv-upload.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
-import { getTaskOrThrow } from '../tasks/task-progress.ts';
 import { addInsightSource } from './add-insight-source.ts';
 import { deleteInsightSource } from './delete-insight-source.ts';
 import { listInsightSources } from './list-insight-sources.ts';
 import {
-  COMPETITOR_DISCOVERY_KIND,
-  DISCOVERY_KIND,
-  IMPORT_KIND,
+  ANY_DISCOVERY_TASK,
+  COMPETITOR_DISCOVERY_TASK,
+  DISCOVERY_TASK,
+  IMPORT_TASK,
   toCompetitorDiscoveryTask,
   toDiscoveryTask,
   toImportTask,
@@ -92,13 +93,16 @@ export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: Featur
     { ...signedIn, schema: { params: ZTaskParams } },
     async (request) => {
       const actor = actorOf(request);
-      const task = await getTaskOrThrow(ctx.db, actor, request.params.taskId, COMPETITOR_DISCOVERY_KIND);
+      const task = await getTaskOrThrow(ctx.db, actor, request.params.taskId, COMPETITOR_DISCOVERY_TASK);
       const competitor = await getCompetitorOrThrow(ctx.db, actor, task.subjectId ?? '');
       return toCompetitorDiscoveryTask(task, competitor.name);
     },
   );
 
-  /** The user's own discovery still queued or running (of any kind): one at a time per user. */
+  /**
+   * The user's own discovery still queued or running (of any kind): one at a time per user. One
+   * for a brand they may no longer see (removed from its team) is not shown.
+   */
   app.get('/api/consumer-insights/discoveries/active', signedIn, async (request): Promise<TActiveDiscovery> => {
     const actor = actorOf(request);
     const [task] = await ctx.db
@@ -107,7 +111,7 @@ export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: Featur
       .where(
         and(
           eq(taskProgress.userId, actor.user.id),
-          like(taskProgress.kind, 'discovery:%'),
+          taskVisibleTo(ctx.db, actor, ANY_DISCOVERY_TASK),
           inArray(taskProgress.status, ['queued', 'running']),
         ),
       )
@@ -124,7 +128,7 @@ export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: Featur
     '/api/consumer-insights/discoveries/:taskId',
     { ...signedIn, schema: { params: ZTaskParams } },
     async (request) =>
-      toDiscoveryTask(await getTaskOrThrow(ctx.db, actorOf(request), request.params.taskId, DISCOVERY_KIND)),
+      toDiscoveryTask(await getTaskOrThrow(ctx.db, actorOf(request), request.params.taskId, DISCOVERY_TASK)),
   );
 
   app.post(
@@ -141,6 +145,6 @@ export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: Featur
   );
 
   app.get('/api/consumer-insights/imports/:taskId', { ...signedIn, schema: { params: ZTaskParams } }, async (request) =>
-    toImportTask(await getTaskOrThrow(ctx.db, actorOf(request), request.params.taskId, IMPORT_KIND)),
+    toImportTask(await getTaskOrThrow(ctx.db, actorOf(request), request.params.taskId, IMPORT_TASK)),
   );
 }

@@ -8,6 +8,7 @@ import {
   ZDiscoveryResult,
   ZImportResult,
 } from '../../../shared/schemas/insight-sources.ts';
+import type { TaskKinds } from '../../http/access.ts';
 import type { TaskRow } from '../tasks/task-progress.ts';
 import type { SourceRow } from './read-source.ts';
 
@@ -15,6 +16,12 @@ export const DISCOVERY_KIND = 'discovery:insights';
 export const IMPORT_KIND = 'import:insights-csv';
 /** 'discovery:' too: one discovery at a time per user covers the brand's and its competitors'. */
 export const COMPETITOR_DISCOVERY_KIND = 'discovery:competitor-insights';
+
+/** What each kind's subject id names, for getTaskOrThrow: whoever may see the brand sees the task. */
+export const DISCOVERY_TASK: TaskKinds = { [DISCOVERY_KIND]: 'brand' };
+export const IMPORT_TASK: TaskKinds = { [IMPORT_KIND]: 'brand' };
+export const COMPETITOR_DISCOVERY_TASK: TaskKinds = { [COMPETITOR_DISCOVERY_KIND]: 'competitor' };
+export const ANY_DISCOVERY_TASK: TaskKinds = { ...DISCOVERY_TASK, ...COMPETITOR_DISCOVERY_TASK };
 
 export function toSourceDto(row: SourceRow, aggregateRatings: TAggregateRating[] = []): TInsightSourceDto {
   return {

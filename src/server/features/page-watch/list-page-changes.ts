@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/page-watch.ts';
 import type { Database } from '../../db/client.ts';
 import { competitorPageSnapshots, taskProgress } from '../../db/schema/index.ts';
-import type { Actor } from '../../http/access.ts';
+import { type Actor, taskVisibleTo } from '../../http/access.ts';
 import { diffLines } from '../../integrations/page-watch/line-diff.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import { PAGE_WATCH_KIND } from './take-page-snapshots.ts';
@@ -37,11 +37,11 @@ function changesOf(newestFirst: SnapshotRow[]): TPageChange[] {
   return changes;
 }
 
-async function lastCheckOf(db: Database, competitorId: string) {
+async function lastCheckOf(db: Database, actor: Actor, competitorId: string) {
   const [task] = await db
     .select({ result: taskProgress.result })
     .from(taskProgress)
-    .where(and(eq(taskProgress.kind, PAGE_WATCH_KIND), eq(taskProgress.subjectId, competitorId)))
+    .where(and(taskVisibleTo(db, actor, { [PAGE_WATCH_KIND]: 'competitor' }), eq(taskProgress.subjectId, competitorId)))
     .orderBy(desc(taskProgress.createdAt))
     .limit(1);
   const parsed = task ? ZPageCheck.safeParse(task.result) : null;
@@ -87,7 +87,7 @@ export async function listPageChanges(
   return {
     competitorId: competitor.id,
     website: competitor.website,
-    lastCheck: await lastCheckOf(db, competitor.id),
+    lastCheck: await lastCheckOf(db, actor, competitor.id),
     pages,
   };
 }

@@ -2,27 +2,16 @@
  * Progress of long work that has no record of its own (task_progress: discoveries, imports): the
  * job moves a row's stage and percent as real work is done, and ends it completed with a result or
  * failed with a reason the user can read. Every write is guarded by the row's status, so a stale
- * attempt (its task already ended or swept) changes nothing.
+ * attempt (its task already ended or swept) changes nothing. Reads for a user go through
+ * getTaskOrThrow in http/access.ts: a task is seen by whoever may see its brand.
  */
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { taskProgress } from '../../db/schema/index.ts';
-import { type Actor, ownedBy } from '../../http/access.ts';
-import { notFound } from '../../http/errors.ts';
 
 export type TaskRow = typeof taskProgress.$inferSelect;
 
 const OPEN = ['queued', 'running'] as const;
-
-/** A task of this kind that the actor may see; someone else's, or another kind, is a 404. */
-export async function getTaskOrThrow(db: Database, actor: Actor, taskId: string, kind: string): Promise<TaskRow> {
-  const [task] = await db
-    .select()
-    .from(taskProgress)
-    .where(and(eq(taskProgress.id, taskId), eq(taskProgress.kind, kind), ownedBy(actor, taskProgress.userId)));
-  if (!task) throw notFound('Task not found');
-  return task;
-}
 
 /** How far through `total` items `done` is, as 0-1 (all done when there was nothing to do). */
 export function share(done: number, total: number): number {
