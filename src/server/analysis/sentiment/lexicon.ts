@@ -5,6 +5,8 @@
  * "be back" is only mildly positive and "buy" is neutral.
  */
 
+import { outcomeEntries } from './outcomes.ts';
+
 export type LexiconEntry = {
   valence: number;
   /** valence when a negator governs the entry; the default is valence × NEGATION_FACTOR */
@@ -169,6 +171,8 @@ export const LEXICON: Map<string, LexiconEntry> = (() => {
   const map = new Map<string, LexiconEntry>();
   for (const [word, valence] of WORDS) map.set(word, { valence });
   for (const [phrase, entry] of Object.entries(PHRASES)) map.set(phrase, entry);
+  // Events and outcomes only add what the opinion vocabulary lacks.
+  for (const [key, entry] of outcomeEntries()) if (!map.has(key)) map.set(key, entry);
   return map;
 })();
 

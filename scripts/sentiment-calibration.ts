@@ -1,0 +1,71 @@
+/**
+ * Choosing the neutral calibration for scripts/train-sentiment.ts: each text's probabilities are
+ * computed once, then every candidate threshold and band is scored on them.
+ */
+import { decide, type NeutralCalibration, type SentimentLabel } from '../src/server/analysis/sentiment/decide.ts';
+import { evaluateThreeClass } from '../src/server/analysis/sentiment/evaluate.ts';
+import { type Probabilities, probabilities, type SentimentModel } from '../src/server/analysis/sentiment/model.ts';
+import { analyseRules, type RuleAnalysis } from '../src/server/analysis/sentiment/rules.ts';
+import { tokenise } from '../src/server/analysis/sentiment/tokenise.ts';
+
+export type Scored = { text: string; label: SentimentLabel; rules: RuleAnalysis; probabilities: Probabilities };
+
+export function score(model: SentimentModel, rows: { text: string; label: SentimentLabel }[]): Scored[] {
+  return rows.map((row) => {
+    const tokens = tokenise(row.text);
+    const rules = analyseRules(tokens);
+    return { ...row, rules, probabilities: probabilities(model, tokens, rules) };
+  });
+}
+
+const labelOf = (row: Scored, calibration: NeutralCalibration) =>
+  decide(row.probabilities, row.rules, calibration).label;
+
+/** Share of polar rows labelled with their side; neutral counts as wrong. */
+export function binaryAccuracy(rows: Scored[], calibration: NeutralCalibration): number {
+  return rows.filter((row) => labelOf(row, calibration) === row.label).length / rows.length;
+}
+
+export function threeClass(rows: Scored[], calibration: NeutralCalibration) {
+  const byText = new Map(rows.map((row) => [row.text, labelOf(row, calibration)]));
+  return evaluateThreeClass(rows, (text) => byText.get(text) ?? 'neutral');
+}
+
+/** Balance above 1 never happens: no text is mixed. */
+export const NO_NEUTRAL: NeutralCalibration = { opinionThreshold: 0, factualThreshold: 0, mixedBalance: 2, mixedBand: 0 };
+const THRESHOLDS = Array.from({ length: 17 }, (_, i) => Math.round((0.1 + i * 0.05) * 100) / 100);
+const MIXED_BALANCES = [2, 0.8, 0.7, 0.6, 0.5];
+const MIXED_BANDS = [0, 0.05, 0.1, 0.15, 0.2];
+
+function* candidates(): Generator<NeutralCalibration> {
+  for (const opinionThreshold of THRESHOLDS) {
+    for (const factualThreshold of THRESHOLDS) {
+      for (const mixedBalance of MIXED_BALANCES) {
+        for (const mixedBand of MIXED_BANDS) yield { opinionThreshold, factualThreshold, mixedBalance, mixedBand };
+      }
+    }
+  }
+}
+
+export type Calibrated = { calibration: NeutralCalibration; macroF1: number; accuracy: number; reviewAccuracy: number };
+
+/**
+ * The calibration with the best three-class macro-F1 on `threeClassDev` among those that cost the
+ * review sentences at most `maxCost` of binary accuracy against giving no neutral answer at all;
+ * ties go to the higher review accuracy, then to the narrower setting.
+ */
+export function calibrate(threeClassDev: Scored[], reviewDev: Scored[], maxCost: number): Calibrated {
+  const floor = binaryAccuracy(reviewDev, NO_NEUTRAL) - maxCost;
+  let best: Calibrated | null = null;
+  for (const calibration of candidates()) {
+    const reviewAccuracy = binaryAccuracy(reviewDev, calibration);
+    if (reviewAccuracy < floor - 1e-9) continue;
+    const { macroF1, accuracy } = threeClass(threeClassDev, calibration);
+    const better =
+      !best ||
+      macroF1 > best.macroF1 + 1e-9 ||
+      (Math.abs(macroF1 - best.macroF1) <= 1e-9 && reviewAccuracy > best.reviewAccuracy + 1e-9);
+    if (better) best = { calibration, macroF1, accuracy, reviewAccuracy };
+  }
+  return best ?? { calibration: NO_NEUTRAL, ...threeClass(threeClassDev, NO_NEUTRAL), reviewAccuracy: floor + maxCost };
+}
