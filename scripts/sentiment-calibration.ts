@@ -1,6 +1,6 @@
 /**
  * Choosing the neutral calibration for scripts/train-sentiment.ts: each text's probabilities are
- * computed once, then every candidate threshold and band is scored on them.
+ * computed once (out of fold), then every candidate threshold, balance and band is scored on them.
  */
 import { decide, type NeutralCalibration, type SentimentLabel } from '../src/server/analysis/sentiment/decide.ts';
 import { evaluateThreeClass } from '../src/server/analysis/sentiment/evaluate.ts';
@@ -32,16 +32,27 @@ export function threeClass(rows: Scored[], calibration: NeutralCalibration) {
 }
 
 /** Balance above 1 never happens: no text is mixed. */
-export const NO_NEUTRAL: NeutralCalibration = { opinionThreshold: 0, factualThreshold: 0, mixedBalance: 2, mixedBand: 0 };
+export const NO_NEUTRAL: NeutralCalibration = {
+  opinionThreshold: 0,
+  factualThreshold: 0,
+  factualBand: 0,
+  mixedBalance: 2,
+  mixedBand: 0,
+};
 const THRESHOLDS = Array.from({ length: 17 }, (_, i) => Math.round((0.1 + i * 0.05) * 100) / 100);
-const MIXED_BALANCES = [2, 0.8, 0.7, 0.6, 0.5];
-const MIXED_BANDS = [0, 0.05, 0.1, 0.15, 0.2];
+const FACTUAL_BANDS = [0, 0.05, 0.1, 0.15, 0.2];
+const MIXED_BALANCES = [2, 0.8, 0.6];
+const MIXED_BANDS = [0, 0.05];
 
 function* candidates(): Generator<NeutralCalibration> {
   for (const opinionThreshold of THRESHOLDS) {
     for (const factualThreshold of THRESHOLDS) {
-      for (const mixedBalance of MIXED_BALANCES) {
-        for (const mixedBand of MIXED_BANDS) yield { opinionThreshold, factualThreshold, mixedBalance, mixedBand };
+      for (const factualBand of FACTUAL_BANDS) {
+        for (const mixedBalance of MIXED_BALANCES) {
+          for (const mixedBand of MIXED_BANDS) {
+            yield { opinionThreshold, factualThreshold, factualBand, mixedBalance, mixedBand };
+          }
+        }
       }
     }
   }
@@ -50,22 +61,22 @@ function* candidates(): Generator<NeutralCalibration> {
 export type Calibrated = { calibration: NeutralCalibration; macroF1: number; accuracy: number; reviewAccuracy: number };
 
 /**
- * The calibration with the best three-class macro-F1 on `threeClassDev` among those that cost the
+ * The calibration with the best three-class macro-F1 on `threeClassRows` among those that cost the
  * review sentences at most `maxCost` of binary accuracy against giving no neutral answer at all;
  * ties go to the higher review accuracy, then to the narrower setting.
  */
-export function calibrate(threeClassDev: Scored[], reviewDev: Scored[], maxCost: number): Calibrated {
-  const floor = binaryAccuracy(reviewDev, NO_NEUTRAL) - maxCost;
+export function calibrate(threeClassRows: Scored[], reviewRows: Scored[], maxCost: number): Calibrated {
+  const floor = binaryAccuracy(reviewRows, NO_NEUTRAL) - maxCost;
   let best: Calibrated | null = null;
   for (const calibration of candidates()) {
-    const reviewAccuracy = binaryAccuracy(reviewDev, calibration);
+    const reviewAccuracy = binaryAccuracy(reviewRows, calibration);
     if (reviewAccuracy < floor - 1e-9) continue;
-    const { macroF1, accuracy } = threeClass(threeClassDev, calibration);
+    const { macroF1, accuracy } = threeClass(threeClassRows, calibration);
     const better =
       !best ||
       macroF1 > best.macroF1 + 1e-9 ||
       (Math.abs(macroF1 - best.macroF1) <= 1e-9 && reviewAccuracy > best.reviewAccuracy + 1e-9);
     if (better) best = { calibration, macroF1, accuracy, reviewAccuracy };
   }
-  return best ?? { calibration: NO_NEUTRAL, ...threeClass(threeClassDev, NO_NEUTRAL), reviewAccuracy: floor + maxCost };
+  return best ?? { calibration: NO_NEUTRAL, ...threeClass(threeClassRows, NO_NEUTRAL), reviewAccuracy: floor + maxCost };
 }

@@ -23,7 +23,7 @@ export const SENTIMENT_SOURCES = [
   'rt-polarity',
 ] as const;
 
-function fnv1a(text: string): number {
+export function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

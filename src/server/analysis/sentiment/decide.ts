@@ -11,16 +11,18 @@ import type { RuleAnalysis } from './rules.ts';
 export type SentimentLabel = 'positive' | 'negative' | 'neutral';
 
 /**
- * Chosen by scripts/train-sentiment.ts on dev data and shipped with the weights. Below
- * `opinionThreshold` a text takes no side; a text without any opinion cue needs the opinion model
- * to reach `factualThreshold` instead, as the model is then judging from its words alone. A text
- * with both praise and complaint is mixed, hence neutral, when the smaller of the two sums is at
- * least `mixedBalance` of the larger, or its probability of being positive lies within `mixedBand`
- * of 0.5.
+ * Chosen by scripts/train-sentiment.ts by cross-validation and shipped with the weights. Below
+ * `opinionThreshold` a text takes no side. A text without any opinion cue needs the opinion model
+ * to reach `factualThreshold` instead, and is neutral too when the polarity model is undecided
+ * about it (within `factualBand` of 0.5): both models are then judging from its words alone. A
+ * text with both praise and complaint is mixed, hence neutral, when the smaller of the two sums is
+ * at least `mixedBalance` of the larger, or its probability of being positive lies within
+ * `mixedBand` of 0.5.
  */
 export type NeutralCalibration = {
   opinionThreshold: number;
   factualThreshold: number;
+  factualBand: number;
   mixedBalance: number;
   mixedBand: number;
 };
@@ -60,12 +62,15 @@ export function decide(probabilities: Probabilities, rules: RuleAnalysis, calibr
       ? Math.max(probabilities.positive, PRAISE_FLOOR)
       : probabilities.positive;
   const { opinion } = probabilities;
-  const threshold = rules.cues.length === 0 ? calibration.factualThreshold : calibration.opinionThreshold;
-  if (!complaint && !praise && opinion < threshold) {
-    // the confidence is the opinion model's probability that the text takes no side
-    return { label: 'neutral', sentimentScore: 3, confidence: round(1 - opinion), probability: round(p) };
-  }
   const distance = Math.abs(p - 0.5);
+  const factual = rules.cues.length === 0;
+  const sideless = factual
+    ? opinion < calibration.factualThreshold || distance < calibration.factualBand
+    : opinion < calibration.opinionThreshold;
+  if (!complaint && !praise && sideless) {
+    // the confidence is the opinion model's probability that the text takes no side, at least a half
+    return { label: 'neutral', sentimentScore: 3, confidence: round(Math.max(0.5, 1 - opinion)), probability: round(p) };
+  }
   if (isMixed(rules, calibration) && distance >= calibration.mixedBand) {
     return { label: 'neutral', sentimentScore: 3, confidence: round(Math.max(0.5, 1 - opinion)), probability: round(p) };
   }

@@ -102,12 +102,19 @@ export function trainLinear(
 /** The divisor of the logits that minimises log-loss on held-out examples (grid 0.5 to 8). */
 export function fitTemperature(model: LinearModel, heldOut: TrainingExample[], denseOf = polarityDense): number {
   const data = encode(heldOut, model.options, denseOf);
-  const logits = data.map((row) => logit(model, row.sparse, row.dense));
+  return temperatureOf(
+    data.map((row) => logit(model, row.sparse, row.dense)),
+    data.map((row) => row.y),
+  );
+}
+
+/** The same from held-out logits and their classes (1 or 0). */
+export function temperatureOf(logits: number[], ys: number[]): number {
   let best = { temperature: 1, loss: Number.POSITIVE_INFINITY };
   for (let temperature = 0.5; temperature <= 8; temperature += 0.25) {
-    const loss = data.reduce((total, row, i) => {
+    const loss = ys.reduce((total, y, i) => {
       const p = sigmoid((logits[i] ?? 0) / temperature);
-      return total - Math.log(Math.max(1e-9, row.y === 1 ? p : 1 - p));
+      return total - Math.log(Math.max(1e-9, y === 1 ? p : 1 - p));
     }, 0);
     if (loss < best.loss) best = { temperature, loss };
   }
