@@ -78,5 +78,7 @@ export function calibrate(threeClassRows: Scored[], reviewRows: Scored[], maxCos
       (Math.abs(macroF1 - best.macroF1) <= 1e-9 && reviewAccuracy > best.reviewAccuracy + 1e-9);
     if (better) best = { calibration, macroF1, accuracy, reviewAccuracy };
   }
-  return best ?? { calibration: NO_NEUTRAL, ...threeClass(threeClassRows, NO_NEUTRAL), reviewAccuracy: floor + maxCost };
+  return (
+    best ?? { calibration: NO_NEUTRAL, ...threeClass(threeClassRows, NO_NEUTRAL), reviewAccuracy: floor + maxCost }
+  );
 }

@@ -23,7 +23,13 @@ import { fnv1a, loadSplit, loadThreeClassSplit } from '../tests/helpers/sentimen
 export const FOLDS = 5;
 
 /** `plain` marks the plain complaints and praise, and the neutral texts, written for this engine. */
-export type PoolRow = { text: string; label: SentimentLabel; kind: 'review' | 'plain'; fold: number; rules: RuleAnalysis };
+export type PoolRow = {
+  text: string;
+  label: SentimentLabel;
+  kind: 'review' | 'plain';
+  fold: number;
+  rules: RuleAnalysis;
+};
 /** Settings of either model; `plainWeight` scales the plain complaints and praise against the reviews. */
 export type Settings = TrainingSettings & { plainWeight: number };
 
@@ -46,8 +52,10 @@ export function loadPool(): PoolRow[] {
 
 const isPolar = (row: PoolRow) => row.label !== 'neutral';
 
+/** With `plainWeight` 0 the polarity model learns from the review sentences alone. */
 export function trainPolarity(rows: PoolRow[], settings: Settings): LinearModel {
-  const examples: TrainingExample[] = rows.filter(isPolar).map((row) => ({
+  const used = settings.plainWeight > 0 ? rows : rows.filter((row) => row.kind === 'review');
+  const examples: TrainingExample[] = used.filter(isPolar).map((row) => ({
     text: row.text,
     positive: row.label === 'positive',
     weight: row.kind === 'plain' ? settings.plainWeight : 1,

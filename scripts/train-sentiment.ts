@@ -17,7 +17,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type SentimentWeights, WEIGHTS_URL } from '../src/server/analysis/sentiment/model.ts';
-import { type TrainingSettings, temperatureOf, weightsFromModel } from '../src/server/analysis/sentiment/train.ts';
+import { temperatureOf, weightsFromModel } from '../src/server/analysis/sentiment/train.ts';
 import { binaryAccuracy, calibrate, NO_NEUTRAL, type Scored, threeClass } from './sentiment-calibration.ts';
 import {
   loadPool,
@@ -44,24 +44,24 @@ const BASE: Settings = {
  * The polarity model keeps the features and shrinkage chosen before the three-class texts existed
  * (word unigrams and bigrams, L2 0.01; decision 0010): other feature sets scored within about half a
  * point out of fold, which is noise. What is new is chosen here: how much the plain complaints and
- * praise weigh against the reviews.
+ * praise weigh against the reviews (0: not used).
  */
 const POLARITY_CANDIDATES: Partial<Settings>[] = [
+  { l2: 1e-2, plainWeight: 0 },
   { l2: 1e-2, plainWeight: 1 },
-  { l2: 1e-2, plainWeight: 2 },
   { l2: 1e-2, plainWeight: 3 },
 ];
 /**
  * The opinion model's hashed features and shrinkage. Plain word features keep it from learning
  * topics (products in the reviews, orders in the neutral texts) instead of whether a side is taken.
  */
-const OPINION_CANDIDATES: Partial<TrainingSettings>[] = [
+const OPINION_CANDIDATES: Partial<Settings>[] = [
   { bigrams: false, charGrams: [], l2: 1e-3 },
-  { bigrams: false, charGrams: [], l2: 3e-3 },
   { bigrams: false, charGrams: [], l2: 1e-2 },
-  { bigrams: false, charGrams: [], l2: 3e-2 },
   { bigrams: true, charGrams: [], l2: 1e-2 },
   { bigrams: true, charGrams: [4], l2: 1e-2 },
+  { bigrams: false, charGrams: [], l2: 1e-3, plainWeight: 1 },
+  { bigrams: true, charGrams: [], l2: 1e-2, plainWeight: 1 },
 ];
 /** Neutral answers may cost the review sentences at most this much binary accuracy. */
 const REVIEW_COST = 0.005;
@@ -85,15 +85,23 @@ for (const candidate of POLARITY_CANDIDATES) {
   const settings = { ...BASE, ...candidate };
   const logits = outOfFold(pool, (rows) => trainPolarity(rows, settings), 'polarity');
   const positive = logits.map((value) => probability(value));
-  const reviewAccuracy = polarAccuracy(reviews, positive.filter((_, i) => pool[i]?.kind === 'review'));
-  const plainAccuracy = polarAccuracy(plain, positive.filter((_, i) => pool[i]?.kind === 'plain'));
+  const reviewAccuracy = polarAccuracy(
+    reviews,
+    positive.filter((_, i) => pool[i]?.kind === 'review'),
+  );
+  const plainAccuracy = polarAccuracy(
+    plain,
+    positive.filter((_, i) => pool[i]?.kind === 'plain'),
+  );
   const accuracy = polarAccuracy(pool, positive);
   console.log(
     `polarity ${JSON.stringify(candidate)}: out-of-fold ${percent(accuracy)} (reviews ${percent(reviewAccuracy)}, plain ${percent(plainAccuracy)})`,
   );
   if (accuracy > polarity.accuracy + 1e-9) polarity = { settings, logits, accuracy };
 }
-const polar = pool.map((row, i) => ({ row, logit: polarity.logits[i] ?? 0 })).filter(({ row }) => row.label !== 'neutral');
+const polar = pool
+  .map((row, i) => ({ row, logit: polarity.logits[i] ?? 0 }))
+  .filter(({ row }) => row.label !== 'neutral');
 const temperature = temperatureOf(
   polar.map(({ logit }) => logit),
   polar.map(({ row }) => (row.label === 'positive' ? 1 : 0)),
@@ -119,7 +127,7 @@ const split = (scored: Scored[]) => ({
 
 let best: { settings: Settings; scored: Scored[]; macroF1: number } | null = null;
 for (const candidate of OPINION_CANDIDATES) {
-  const settings = { ...polarity.settings, ...candidate };
+  const settings = { ...polarity.settings, plainWeight: 3, ...candidate };
   const scored = scoredWith(outOfFold(pool, (rows) => trainOpinion(rows, settings), 'opinion'));
   const parts = split(scored);
   const result = calibrate(parts.plain, parts.reviews, REVIEW_COST);

@@ -50,7 +50,9 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
 export function isMixed(rules: RuleAnalysis, calibration: NeutralCalibration): boolean {
   const praise = rules.positive;
   const complaint = -rules.negative;
-  return praise > 0 && complaint > 0 && Math.min(praise, complaint) / Math.max(praise, complaint) >= calibration.mixedBalance;
+  return (
+    praise > 0 && complaint > 0 && Math.min(praise, complaint) / Math.max(praise, complaint) >= calibration.mixedBalance
+  );
 }
 
 export function decide(probabilities: Probabilities, rules: RuleAnalysis, calibration: NeutralCalibration): Decision {
@@ -69,10 +71,20 @@ export function decide(probabilities: Probabilities, rules: RuleAnalysis, calibr
     : opinion < calibration.opinionThreshold;
   if (!complaint && !praise && sideless) {
     // the confidence is the opinion model's probability that the text takes no side, at least a half
-    return { label: 'neutral', sentimentScore: 3, confidence: round(Math.max(0.5, 1 - opinion)), probability: round(p) };
+    return {
+      label: 'neutral',
+      sentimentScore: 3,
+      confidence: round(Math.max(0.5, 1 - opinion)),
+      probability: round(p),
+    };
   }
   if (isMixed(rules, calibration) && distance >= calibration.mixedBand) {
-    return { label: 'neutral', sentimentScore: 3, confidence: round(Math.max(0.5, 1 - opinion)), probability: round(p) };
+    return {
+      label: 'neutral',
+      sentimentScore: 3,
+      confidence: round(Math.max(0.5, 1 - opinion)),
+      probability: round(p),
+    };
   }
   if (rules.positive > 0 && rules.negative < 0 && distance < calibration.mixedBand) {
     return {

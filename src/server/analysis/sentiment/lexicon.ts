@@ -74,6 +74,24 @@ const WORDS = parse({
   '-3.5': 'nightmare disaster disastrous poisoning vomit vomiting sick',
 });
 
+/** Comparatives, nouns of praise and complaint, and sound and build words the groups above lack. */
+const MORE_WORDS = parse({
+  '3': 'finest topnotch unbeatable unmatched',
+  '2.5': 'marvel tremendous tremendously thoughtful excels excel excelled seamless seamlessly painless hassle-free',
+  '2': 'robust speedy snappy zippy praise praised rave raved happier happiest easiest shines',
+  '1.5': 'steady readable crisper smoother sharper easier shine',
+  '1': 'faster brighter adequate adequately',
+  '0.8': 'lighter cheaper',
+  '-0.8': 'heavy heavier harder',
+  '-1.2':
+    'slower noisier bulky stiff fussy finicky picky awkwardly odor odour skipping skips confused complain complained complaining costlier',
+  '-1.5': 'pain joke gimmick gimmicky',
+  '-2':
+    'inoperable inferior clumsy fragile painful headache nuisance unstable overheats overheating distorted tinny ' +
+    'muffled crackling subpar sub-par lacklustre lackluster regretted suck sucky',
+  '-2.5': 'laughable',
+});
+
 /** Things a product or a place is expected to do: saying it does not is a complaint ("won't play"). */
 const FUNCTIONS =
   'play plays read reads recognize recognizes recognise recognises close closes open opens load loads charge ' +
@@ -170,6 +188,7 @@ const PHRASES: Record<string, LexiconEntry> = {
 export const LEXICON: Map<string, LexiconEntry> = (() => {
   const map = new Map<string, LexiconEntry>();
   for (const [word, valence] of WORDS) map.set(word, { valence });
+  for (const [word, valence] of MORE_WORDS) if (!map.has(word)) map.set(word, { valence });
   for (const [phrase, entry] of Object.entries(PHRASES)) map.set(phrase, entry);
   // Events and outcomes only add what the opinion vocabulary lacks.
   for (const [key, entry] of outcomeEntries()) if (!map.has(key)) map.set(key, entry);

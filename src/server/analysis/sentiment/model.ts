@@ -102,7 +102,9 @@ const sameOptions = (a: FeatureOptions, b: FeatureOptions) =>
 export function probabilities(model: SentimentModel, tokens: Token[], rules: RuleAnalysis): Probabilities {
   const { polarity, opinion } = model;
   const sparse = sparseFeatures(tokens, polarity.options);
-  const opinionSparse = sameOptions(polarity.options, opinion.options) ? sparse : sparseFeatures(tokens, opinion.options);
+  const opinionSparse = sameOptions(polarity.options, opinion.options)
+    ? sparse
+    : sparseFeatures(tokens, opinion.options);
   return {
     positive: sigmoid(logit(polarity, sparse, denseFeatures(rules)) / polarity.temperature),
     opinion: sigmoid(logit(opinion, opinionSparse, opinionFeatures(tokens, rules)) / opinion.temperature),

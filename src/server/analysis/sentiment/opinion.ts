@@ -48,7 +48,7 @@ const WHEN = new Set(
   (
     'monday tuesday wednesday thursday friday saturday sunday weekday weekdays weekend weekends january february ' +
     'march april may june july august september october november december today tomorrow yesterday tonight morning ' +
-    'afternoon evening midnight noon am pm daily weekly monthly annual annually o\'clock'
+    "afternoon evening midnight noon am pm daily weekly monthly annual annually o'clock"
   ).split(' '),
 );
 

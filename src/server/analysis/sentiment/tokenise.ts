@@ -96,7 +96,9 @@ export function tokenise(text: string): Token[] {
       const shouted = isShouted(raw, textIsShouted);
       const capitalised = !textIsShouted && /^\p{Lu}/u.test(raw);
       for (const part of splitNot(lower.replace(/’/g, "'"))) {
-        tokens.push(capitalised ? { norm: part, kind: 'word', shouted, capitalised } : { norm: part, kind: 'word', shouted });
+        tokens.push(
+          capitalised ? { norm: part, kind: 'word', shouted, capitalised } : { norm: part, kind: 'word', shouted },
+        );
       }
     }
   }
