@@ -4,19 +4,10 @@
  */
 import { decide, type NeutralCalibration, type SentimentLabel } from '../src/server/analysis/sentiment/decide.ts';
 import { evaluateThreeClass } from '../src/server/analysis/sentiment/evaluate.ts';
-import { type Probabilities, probabilities, type SentimentModel } from '../src/server/analysis/sentiment/model.ts';
-import { analyseRules, type RuleAnalysis } from '../src/server/analysis/sentiment/rules.ts';
-import { tokenise } from '../src/server/analysis/sentiment/tokenise.ts';
+import type { Probabilities } from '../src/server/analysis/sentiment/model.ts';
+import type { RuleAnalysis } from '../src/server/analysis/sentiment/rules.ts';
 
 export type Scored = { text: string; label: SentimentLabel; rules: RuleAnalysis; probabilities: Probabilities };
-
-export function score(model: SentimentModel, rows: { text: string; label: SentimentLabel }[]): Scored[] {
-  return rows.map((row) => {
-    const tokens = tokenise(row.text);
-    const rules = analyseRules(tokens);
-    return { ...row, rules, probabilities: probabilities(model, tokens, rules) };
-  });
-}
 
 const labelOf = (row: Scored, calibration: NeutralCalibration) =>
   decide(row.probabilities, row.rules, calibration).label;
