@@ -64,3 +64,56 @@ export function formatEvaluation(name: string, result: Evaluation): string {
     row('negative'),
   ].join('\n');
 }
+
+const LABELS: SentimentLabel[] = ['positive', 'neutral', 'negative'];
+
+export type ClassFigures = { precision: number; recall: number; f1: number; support: number };
+export type ThreeClassEvaluation = {
+  total: number;
+  accuracy: number;
+  /** mean of the three classes' F1 */
+  macroF1: number;
+  perClass: Record<SentimentLabel, ClassFigures>;
+  /** rows true label, columns predicted */
+  confusion: Record<SentimentLabel, Record<SentimentLabel, number>>;
+};
+
+/** Three-class measurement on texts labelled positive, neutral or negative: neutral is a class. */
+export function evaluateThreeClass(
+  rows: { text: string; label: SentimentLabel }[],
+  classify: (text: string) => SentimentLabel,
+): ThreeClassEvaluation {
+  const empty = () => ({ positive: 0, neutral: 0, negative: 0 });
+  const confusion = { positive: empty(), neutral: empty(), negative: empty() };
+  for (const row of rows) confusion[row.label][classify(row.text)]++;
+  const figures = (label: SentimentLabel): ClassFigures => {
+    const hits = confusion[label][label];
+    const predicted = LABELS.reduce((sum, truth) => sum + confusion[truth][label], 0);
+    const support = LABELS.reduce((sum, guess) => sum + confusion[label][guess], 0);
+    const precision = predicted === 0 ? 0 : hits / predicted;
+    const recall = support === 0 ? 0 : hits / support;
+    const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+    return { precision, recall, f1, support };
+  };
+  const perClass = { positive: figures('positive'), neutral: figures('neutral'), negative: figures('negative') };
+  const correct = LABELS.reduce((sum, label) => sum + confusion[label][label], 0);
+  return {
+    total: rows.length,
+    accuracy: rows.length === 0 ? 0 : correct / rows.length,
+    macroF1: LABELS.reduce((sum, label) => sum + perClass[label].f1, 0) / LABELS.length,
+    perClass,
+    confusion,
+  };
+}
+
+export function formatThreeClass(name: string, result: ThreeClassEvaluation): string {
+  const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+  const row = (label: SentimentLabel) =>
+    `    ${label.padEnd(8)} ${LABELS.map((guess) => String(result.confusion[label][guess]).padStart(8)).join(' ')}` +
+    `   precision ${percent(result.perClass[label].precision)}, recall ${percent(result.perClass[label].recall)}`;
+  return [
+    `  ${name}: accuracy ${percent(result.accuracy)}, macro-F1 ${result.macroF1.toFixed(3)} (n = ${result.total}, three classes)`,
+    `    true \\ predicted  positive  neutral negative`,
+    ...LABELS.map(row),
+  ].join('\n');
+}

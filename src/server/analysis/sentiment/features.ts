@@ -14,8 +14,6 @@ export type FeatureOptions = {
   charGrams: number[];
 };
 
-export const DENSE_FEATURES = 3;
-
 function fnv1a(text: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {

@@ -1,13 +1,14 @@
 /**
  * The local sentiment engine (docs/decisions/0010-local-sentiment-engine.md): no network, a few
- * hundred microseconds a text. Rules over a review lexicon feed a linear model trained on labelled
- * review sentences; the result carries topics, emotions and keywords taken from the text itself.
+ * hundred microseconds a text. Rules over a review lexicon feed two linear models, one deciding
+ * whether the text takes a side (trained on labelled neutral texts) and one which side; the result
+ * carries topics, emotions and keywords taken from the text itself.
  */
 import { type TSentimentResult, ZSentimentResult } from '../../../shared/schemas/insights.ts';
 import { decide, isClearComplaint } from './decide.ts';
 import { detectEmotions } from './emotions.ts';
 import { extractKeywords } from './keywords.ts';
-import { positiveProbability, shippedModel } from './model.ts';
+import { probabilities, shippedModel } from './model.ts';
 import { analyseRules } from './rules.ts';
 import { tokenise } from './tokenise.ts';
 
@@ -28,7 +29,7 @@ export function analyseSentiment(text: string): SentimentResult {
   if (!tokens.some((token) => token.kind !== 'punct' && !/^\d+$/.test(token.norm))) return { ...NOTHING_SAID };
   const rules = analyseRules(tokens);
   const model = shippedModel();
-  const { label, sentimentScore, confidence } = decide(positiveProbability(model, tokens, rules), rules, model.bands);
+  const { label, sentimentScore, confidence } = decide(probabilities(model, tokens, rules), rules, model.neutral);
   const { keywords, topics } = extractKeywords(tokens, rules.cues);
   return { label, sentimentScore, confidence, topics, emotions: detectEmotions(tokens), keywords };
 }

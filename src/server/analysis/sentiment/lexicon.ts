@@ -5,6 +5,8 @@
  * "be back" is only mildly positive and "buy" is neutral.
  */
 
+import { outcomeEntries } from './outcomes.ts';
+
 export type LexiconEntry = {
   valence: number;
   /** valence when a negator governs the entry; the default is valence × NEGATION_FACTOR */
@@ -70,6 +72,24 @@ const WORDS = parse({
     'filthy horrendous atrocious dreadful abysmal appalling unusable scam ripoff rip-off furious angry disgusted ' +
     'lousy shoddy substandard poorly pointless insulting hideous awfully horribly terribly',
   '-3.5': 'nightmare disaster disastrous poisoning vomit vomiting sick',
+});
+
+/** Comparatives, nouns of praise and complaint, and sound and build words the groups above lack. */
+const MORE_WORDS = parse({
+  '3': 'finest topnotch unbeatable unmatched',
+  '2.5': 'marvel tremendous tremendously thoughtful excels excel excelled seamless seamlessly painless hassle-free',
+  '2': 'robust speedy snappy zippy praise praised rave raved happier happiest easiest shines',
+  '1.5': 'steady readable crisper smoother sharper easier shine',
+  '1': 'faster brighter adequate adequately',
+  '0.8': 'lighter cheaper',
+  '-0.8': 'heavy heavier harder',
+  '-1.2':
+    'slower noisier bulky stiff fussy finicky picky awkwardly odor odour skipping skips confused complain complained complaining costlier',
+  '-1.5': 'pain joke gimmick gimmicky',
+  '-2':
+    'inoperable inferior clumsy fragile painful headache nuisance unstable overheats overheating distorted tinny ' +
+    'muffled crackling subpar sub-par lacklustre lackluster regretted suck sucky',
+  '-2.5': 'laughable',
 });
 
 /** Things a product or a place is expected to do: saying it does not is a complaint ("won't play"). */
@@ -168,7 +188,10 @@ const PHRASES: Record<string, LexiconEntry> = {
 export const LEXICON: Map<string, LexiconEntry> = (() => {
   const map = new Map<string, LexiconEntry>();
   for (const [word, valence] of WORDS) map.set(word, { valence });
+  for (const [word, valence] of MORE_WORDS) if (!map.has(word)) map.set(word, { valence });
   for (const [phrase, entry] of Object.entries(PHRASES)) map.set(phrase, entry);
+  // Events and outcomes only add what the opinion vocabulary lacks.
+  for (const [key, entry] of outcomeEntries()) if (!map.has(key)) map.set(key, entry);
   return map;
 })();
 

@@ -1,25 +1,33 @@
 /**
- * The trained linear model: logistic regression over sparse hashed features plus the rules' dense
- * features. Its weights are trained by scripts/train-sentiment.ts and shipped as
+ * The trained linear models: logistic regressions over the same sparse hashed features, each with
+ * dense features of its own. The polarity model gives the probability that an opinionated text is
+ * positive; the opinion model (opinion.ts) the probability that the text takes a side at all. Their
+ * weights and the neutral calibration are made by scripts/train-sentiment.ts and shipped as
  * sentiment-weights.json beside this file; it is imported as a module (so bundling the server keeps
- * it) and turned into the model's arrays once, on first use.
+ * it) and turned into the models' arrays once, on first use.
  */
-import type { NeutralBands } from './decide.ts';
-import { DENSE_FEATURES, denseFeatures, type FeatureOptions, sparseFeatures } from './features.ts';
+import type { NeutralCalibration } from './decide.ts';
+import { denseFeatures, type FeatureOptions, sparseFeatures } from './features.ts';
+import { opinionFeatures } from './opinion.ts';
 import type { RuleAnalysis } from './rules.ts';
 import shippedWeights from './sentiment-weights.json' with { type: 'json' };
 import type { Token } from './tokenise.ts';
 
-export type SentimentWeights = {
+export type LinearWeights = {
   options: FeatureOptions;
   bias: number;
   dense: number[];
   /** logits are divided by this, fitted on held-out dev data so probabilities are calibrated */
   temperature: number;
-  bands: NeutralBands;
   /** hashed feature index → weight, as parallel arrays */
   indices: number[];
   values: number[];
+};
+
+export type SentimentWeights = {
+  polarity: LinearWeights;
+  opinion: LinearWeights;
+  neutral: NeutralCalibration;
   /** how the weights were made, for the decision record */
   trainedOn: string;
 };
@@ -28,37 +36,42 @@ export type LinearModel = {
   options: FeatureOptions;
   bias: number;
   temperature: number;
-  bands: NeutralBands;
   dense: Float64Array;
   sparse: Float64Array;
 };
 
+export type SentimentModel = { polarity: LinearModel; opinion: LinearModel; neutral: NeutralCalibration };
+
 /** Where scripts/train-sentiment.ts writes the weights. */
 export const WEIGHTS_URL = new URL('./sentiment-weights.json', import.meta.url);
 
-export function modelFromWeights(weights: SentimentWeights): LinearModel {
-  const sparse = new Float64Array(1 << weights.options.hashBits);
+export function linearFromWeights(weights: LinearWeights): LinearModel {
+  const { options } = weights;
+  const sparse = new Float64Array(1 << options.hashBits);
   weights.indices.forEach((index, i) => {
     sparse[index] = weights.values[i] ?? 0;
   });
-  const dense = new Float64Array(DENSE_FEATURES);
-  weights.dense.forEach((value, i) => {
-    dense[i] = value;
-  });
   return {
-    options: weights.options,
+    options,
     bias: weights.bias,
     temperature: weights.temperature,
-    bands: weights.bands,
-    dense,
+    dense: Float64Array.from(weights.dense),
     sparse,
   };
 }
 
-let loaded: LinearModel | null = null;
+export function modelFromWeights(weights: SentimentWeights): SentimentModel {
+  return {
+    polarity: linearFromWeights(weights.polarity),
+    opinion: linearFromWeights(weights.opinion),
+    neutral: weights.neutral,
+  };
+}
 
-/** The shipped model, built on first use and kept for the life of the process. */
-export function shippedModel(): LinearModel {
+let loaded: SentimentModel | null = null;
+
+/** The shipped models, built on first use and kept for the life of the process. */
+export function shippedModel(): SentimentModel {
   loaded ??= modelFromWeights(shippedWeights as SentimentWeights);
   return loaded;
 }
@@ -75,7 +88,25 @@ export function sigmoid(z: number): number {
   return 1 / (1 + Math.exp(-z));
 }
 
-/** Probability that the text is positive. */
-export function positiveProbability(model: LinearModel, tokens: Token[], rules: RuleAnalysis): number {
-  return sigmoid(logit(model, sparseFeatures(tokens, model.options), denseFeatures(rules)) / model.temperature);
+export type Probabilities = {
+  /** probability that the text is positive, were it to take a side */
+  positive: number;
+  /** probability that the text takes a side at all */
+  opinion: number;
+};
+
+const sameOptions = (a: FeatureOptions, b: FeatureOptions) =>
+  a.hashBits === b.hashBits && a.bigrams === b.bigrams && a.charGrams.join() === b.charGrams.join();
+
+/** Both models' probabilities for one text; the hashed features are shared when the options agree. */
+export function probabilities(model: SentimentModel, tokens: Token[], rules: RuleAnalysis): Probabilities {
+  const { polarity, opinion } = model;
+  const sparse = sparseFeatures(tokens, polarity.options);
+  const opinionSparse = sameOptions(polarity.options, opinion.options)
+    ? sparse
+    : sparseFeatures(tokens, opinion.options);
+  return {
+    positive: sigmoid(logit(polarity, sparse, denseFeatures(rules)) / polarity.temperature),
+    opinion: sigmoid(logit(opinion, opinionSparse, opinionFeatures(tokens, rules)) / opinion.temperature),
+  };
 }

@@ -1,15 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSplit, SENTIMENT_FIXTURES } from '../../../../tests/helpers/sentiment-data.ts';
+import { loadSplit, loadThreeClassSplit, SENTIMENT_FIXTURES } from '../../../../tests/helpers/sentiment-data.ts';
 import { ZSentimentResult } from '../../../shared/schemas/insights.ts';
-import { evaluate, rulesOnlyLabel } from './evaluate.ts';
+import { evaluate, evaluateThreeClass, rulesOnlyLabel } from './evaluate.ts';
 import { acceptRefinement, analyseSentiment, analyseSentimentBatch } from './index.ts';
 import { analyseRules } from './rules.ts';
 import { tokenise } from './tokenise.ts';
 
-/** Stated floor for the held-back test split; the measured figure is in docs/decisions. */
-const TEST_ACCURACY_FLOOR = 0.84;
+/**
+ * Stated floors; the measured figures are in docs/decisions/0010. Binary accuracy on the review
+ * sentences' test split counts a neutral answer as wrong: 86.8 % (263 of 303) before neutral was a
+ * class, 86.1 % (261) now: the same 40 sentences get the wrong side, and 2 are called neutral
+ * (out of fold on the 1,736 train and dev sentences it is 83.3 % before and 83.5 % now).
+ */
+const REVIEW_ACCURACY_FLOOR = 0.86;
+/** Three-class figures on the held-back 30 % of the three-class texts (measured 71.0 % and 0.682). */
+const THREE_CLASS_ACCURACY_FLOOR = 0.69;
+const THREE_CLASS_MACRO_F1_FLOOR = 0.66;
 
 function behaviourCases() {
   return fs
@@ -75,8 +83,50 @@ describe('analyseSentiment', () => {
     const test = loadSplit('test');
     expect(test.length).toBeGreaterThan(150);
     const engine = evaluate(test, (text) => analyseSentiment(text).label);
-    expect(engine.accuracy).toBeGreaterThanOrEqual(TEST_ACCURACY_FLOOR);
+    expect(engine.accuracy).toBeGreaterThanOrEqual(REVIEW_ACCURACY_FLOOR);
     expect(engine.accuracy).toBeGreaterThan(evaluate(test, rulesOnlyLabel).accuracy);
+  });
+
+  it('reaches the stated three-class accuracy and macro-F1 on the held-back three-class split', () => {
+    const heldBack = loadThreeClassSplit('test');
+    expect(heldBack.filter((row) => row.label === 'neutral').length).toBeGreaterThan(100);
+    const result = evaluateThreeClass(heldBack, (text) => analyseSentiment(text).label);
+    expect(result.accuracy).toBeGreaterThanOrEqual(THREE_CLASS_ACCURACY_FLOOR);
+    expect(result.macroF1).toBeGreaterThanOrEqual(THREE_CLASS_MACRO_F1_FLOOR);
+    // neutral is a class that is answered, and answered mostly when right
+    expect(result.perClass.neutral.recall).toBeGreaterThanOrEqual(0.65);
+    expect(result.perClass.neutral.precision).toBeGreaterThanOrEqual(0.85);
+  });
+
+  it('calls facts and questions neutral and a plain complaint about damage negative', () => {
+    for (const text of [
+      'The order number is 48213.',
+      'Is the chai blend caffeine free?',
+      'I received the parcel this morning.',
+    ]) {
+      expect({ text, result: analyseSentiment(text) }).toMatchObject({
+        text,
+        result: { label: 'neutral', sentimentScore: 3 },
+      });
+    }
+    const complaint = analyseSentiment('The box arrived crushed and two mugs were broken.');
+    expect(complaint.label).toBe('negative');
+    expect(complaint.sentimentScore).toBeLessThanOrEqual(2);
+  });
+
+  it('gives every label its score out of 5: 1-2 negative, 3 neutral, 4-5 positive', () => {
+    const range = { negative: [1, 2], neutral: [3, 3], positive: [4, 5] } as const;
+    const texts = [...loadThreeClassSplit('test'), ...loadSplit('test')].map((row) => row.text);
+    const seen = new Set<string>();
+    for (const text of texts) {
+      const { label, sentimentScore, confidence } = analyseSentiment(text);
+      seen.add(label);
+      expect(sentimentScore).toBeGreaterThanOrEqual(range[label][0]);
+      expect(sentimentScore).toBeLessThanOrEqual(range[label][1]);
+      expect(confidence).toBeGreaterThanOrEqual(0.5);
+      expect(confidence).toBeLessThanOrEqual(1);
+    }
+    expect([...seen].sort()).toEqual(['negative', 'neutral', 'positive']);
   });
 
   it('labels every clear complaint of the behaviour set negative', () => {

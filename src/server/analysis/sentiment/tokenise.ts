@@ -12,6 +12,8 @@ export type Token = {
   kind: TokenKind;
   /** written in capitals in a text that is not all capitals ("it was AWFUL") */
   shouted: boolean;
+  /** starts with a capital letter ("Paddington", "Monday"; also any sentence's first word) */
+  capitalised?: boolean;
 };
 
 const NOT_CONTRACTIONS: Record<string, string> = {
@@ -92,7 +94,12 @@ export function tokenise(text: string): Token[] {
       tokens.push({ norm: lower, kind: 'emoticon', shouted: false });
     } else {
       const shouted = isShouted(raw, textIsShouted);
-      for (const part of splitNot(lower.replace(/’/g, "'"))) tokens.push({ norm: part, kind: 'word', shouted });
+      const capitalised = !textIsShouted && /^\p{Lu}/u.test(raw);
+      for (const part of splitNot(lower.replace(/’/g, "'"))) {
+        tokens.push(
+          capitalised ? { norm: part, kind: 'word', shouted, capitalised } : { norm: part, kind: 'word', shouted },
+        );
+      }
     }
   }
   return tokens;

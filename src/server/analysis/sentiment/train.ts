@@ -1,16 +1,21 @@
 /**
- * Training for the linear model: logistic loss with L2 regularisation, fitted by AdaGrad over a
+ * Training for the linear models: logistic loss with L2 regularisation, fitted by AdaGrad over a
  * seeded shuffle, so the same data and settings always give the same weights.
  */
-import { DENSE_FEATURES, denseFeatures, type FeatureOptions, sparseFeatures } from './features.ts';
-import { type LinearModel, logit, type SentimentWeights, sigmoid } from './model.ts';
-import { analyseRules } from './rules.ts';
-import { tokenise } from './tokenise.ts';
+import { denseFeatures, type FeatureOptions, sparseFeatures } from './features.ts';
+import { type LinearModel, type LinearWeights, logit, sigmoid } from './model.ts';
+import { analyseRules, type RuleAnalysis } from './rules.ts';
+import { type Token, tokenise } from './tokenise.ts';
 
-export type TrainingExample = { text: string; positive: boolean };
+/** `positive` is the class the model gives the probability of; `weight` scales its loss (default 1). */
+export type TrainingExample = { text: string; positive: boolean; weight?: number };
 export type TrainingSettings = FeatureOptions & { l2: number; epochs: number; learningRate: number; seed: number };
+/** A model's dense features of a text: the polarity model's by default. */
+export type DenseOf = (tokens: Token[], rules: RuleAnalysis) => number[];
 
-type Encoded = { sparse: number[]; dense: number[]; y: number };
+const polarityDense: DenseOf = (_tokens, rules) => denseFeatures(rules);
+
+type Encoded = { sparse: number[]; dense: number[]; y: number; weight: number };
 
 /** Weights smaller than this are dropped from the shipped file; they change no decision measurably. */
 const PRUNE_BELOW = 0.002;
@@ -26,13 +31,14 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-export function encode(examples: TrainingExample[], options: FeatureOptions): Encoded[] {
+export function encode(examples: TrainingExample[], options: FeatureOptions, denseOf = polarityDense): Encoded[] {
   return examples.map((example) => {
     const tokens = tokenise(example.text);
     return {
       sparse: sparseFeatures(tokens, options),
-      dense: denseFeatures(analyseRules(tokens)),
+      dense: denseOf(tokens, analyseRules(tokens)),
       y: example.positive ? 1 : 0,
+      weight: example.weight ?? 1,
     };
   });
 }
@@ -46,31 +52,35 @@ function shuffled<T>(items: T[], random: () => number): T[] {
   return copy;
 }
 
-export function trainLinear(examples: TrainingExample[], settings: TrainingSettings): LinearModel {
+export function trainLinear(
+  examples: TrainingExample[],
+  settings: TrainingSettings,
+  denseOf: DenseOf = polarityDense,
+): LinearModel {
   const options: FeatureOptions = {
     hashBits: settings.hashBits,
     bigrams: settings.bigrams,
     charGrams: settings.charGrams,
   };
-  const data = encode(examples, options);
+  const data = encode(examples, options, denseOf);
   const size = 1 << settings.hashBits;
+  const denseCount = data[0]?.dense.length ?? 0;
   const model: LinearModel = {
     options,
     bias: 0,
     temperature: 1,
-    bands: { neutral: 0, factual: 0 },
-    dense: new Float64Array(DENSE_FEATURES),
+    dense: new Float64Array(denseCount),
     sparse: new Float64Array(size),
   };
   const squared = new Float64Array(size);
-  const denseSquared = new Float64Array(DENSE_FEATURES);
+  const denseSquared = new Float64Array(denseCount);
   let biasSquared = 0;
   const random = mulberry32(settings.seed);
   const step = (gradient: number, accumulated: number) =>
     (settings.learningRate * gradient) / Math.sqrt(accumulated + 1e-8);
   for (let epoch = 0; epoch < settings.epochs; epoch++) {
     for (const row of shuffled(data, random)) {
-      const error = sigmoid(logit(model, row.sparse, row.dense)) - row.y;
+      const error = (sigmoid(logit(model, row.sparse, row.dense)) - row.y) * row.weight;
       for (const index of row.sparse) {
         const gradient = error + settings.l2 * (model.sparse[index] ?? 0);
         squared[index] = (squared[index] ?? 0) + gradient * gradient;
@@ -90,21 +100,28 @@ export function trainLinear(examples: TrainingExample[], settings: TrainingSetti
 }
 
 /** The divisor of the logits that minimises log-loss on held-out examples (grid 0.5 to 8). */
-export function fitTemperature(model: LinearModel, heldOut: TrainingExample[]): number {
-  const data = encode(heldOut, model.options);
-  const logits = data.map((row) => logit(model, row.sparse, row.dense));
+export function fitTemperature(model: LinearModel, heldOut: TrainingExample[], denseOf = polarityDense): number {
+  const data = encode(heldOut, model.options, denseOf);
+  return temperatureOf(
+    data.map((row) => logit(model, row.sparse, row.dense)),
+    data.map((row) => row.y),
+  );
+}
+
+/** The same from held-out logits and their classes (1 or 0). */
+export function temperatureOf(logits: number[], ys: number[]): number {
   let best = { temperature: 1, loss: Number.POSITIVE_INFINITY };
   for (let temperature = 0.5; temperature <= 8; temperature += 0.25) {
-    const loss = data.reduce((total, row, i) => {
+    const loss = ys.reduce((total, y, i) => {
       const p = sigmoid((logits[i] ?? 0) / temperature);
-      return total - Math.log(Math.max(1e-9, row.y === 1 ? p : 1 - p));
+      return total - Math.log(Math.max(1e-9, y === 1 ? p : 1 - p));
     }, 0);
     if (loss < best.loss) best = { temperature, loss };
   }
   return best.temperature;
 }
 
-export function weightsFromModel(model: LinearModel, trainedOn: string): SentimentWeights {
+export function weightsFromModel(model: LinearModel): LinearWeights {
   const indices: number[] = [];
   const values: number[] = [];
   model.sparse.forEach((value, index) => {
@@ -116,10 +133,8 @@ export function weightsFromModel(model: LinearModel, trainedOn: string): Sentime
     options: model.options,
     bias: Math.round(model.bias * 1e4) / 1e4,
     temperature: Math.round(model.temperature * 1e3) / 1e3,
-    bands: model.bands,
     dense: [...model.dense].map((value) => Math.round(value * 1e4) / 1e4),
     indices,
     values,
-    trainedOn,
   };
 }
