@@ -1,11 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.ts';
+import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
 import { MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
+import { waitFor } from '../helpers/jobs.ts';
 
-const e2e = serverAndBrowserForFile();
+const e2e = serverAndBrowserForFile({ CRAWLER_ALLOW_LOOPBACK: 'true' });
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await startFixtureSite({ slowMs: 300 });
+});
+afterAll(() => site?.close());
 
 const LAPTOP = { width: 1366, height: 768 };
 const LONG_EMAIL = 'alexandra.montgomery-smith@northwind-roasters.example';
@@ -94,4 +101,49 @@ describe('administrators’ navigation', () => {
     expect(await menu.getByRole('link', { name: /Support Inbox|Mail Outbox/ }).count()).toBe(0);
     await page.context().close();
   });
+});
+
+describe('the notifications bell', () => {
+  it('lists an audit once it completes, and opening it goes to the report and marks it read', async () => {
+    const page = await signedIn('bell-e2e@example.com');
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await bell.click();
+    await page.getByText('No notifications yet').waitFor();
+    await page.keyboard.press('Escape');
+
+    const brand = await page.request.post('/api/brands', { data: { name: 'Bell Bakery', websiteUrl: site.url } });
+    expect(brand.status()).toBe(201);
+    const started = await page.request.post('/api/audits', { data: { brandId: (await brand.json()).id } });
+    expect(started.status()).toBe(201);
+    const auditId: string = (await started.json()).id;
+    await waitFor(
+      async () => (await (await page.request.get(`/api/audits/${auditId}`)).json()).status,
+      (status) => status !== 'processing',
+      { timeoutMs: 90_000, what: 'the audit to finish' },
+    );
+
+    // Opening the bell asks for the latest at once.
+    await bell.click();
+    const entry = page.getByTestId('notification').filter({ hasText: 'Audit complete: Bell Bakery' });
+    await entry.waitFor();
+    expect(await entry.getAttribute('data-read')).toBe('false');
+    await page.getByRole('button', { name: 'Notifications (1 unread)' }).waitFor();
+    await screenshotFor(page, 'notifications-bell-open');
+    await entry.click();
+    await page.waitForURL((url) => url.pathname === `/audit-results/${auditId}`);
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).click();
+    await page
+      .getByTestId('notification')
+      .and(page.locator('[data-read="true"]'))
+      .filter({ hasText: 'Bell Bakery' })
+      .waitFor();
+    await page.context().close();
+
+    // Someone else's bell stays empty.
+    const other = await signedIn('bell-other@example.com');
+    await other.getByRole('button', { name: /^Notifications/ }).click();
+    await other.getByText('No notifications yet').waitFor();
+    await other.context().close();
+  }, 150_000);
 });
