@@ -151,12 +151,6 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
-/** Fetches a file (for example a PDF) with the same rules as apiRequest and returns it as a Blob. */
-export async function fetchBlob(method: HttpMethod | string, url: string, body?: unknown): Promise<Blob> {
-  const res = await apiRequest(method, url, body);
-  return res.blob();
-}
-
 /** Offers a Blob to the user as a download with the given file name. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
