@@ -15,6 +15,7 @@ const NotFoundPage = lazy(() => import('./features/not-found/not-found-page.tsx'
 // The signed-in application: the shell and each screen load on demand.
 const AppShell = lazy(() => import('./components/layout/app-shell.tsx'));
 const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page.tsx'));
+const ActionItemsPage = lazy(() => import('./features/action-items/action-items-page.tsx'));
 const BrandAuditPage = lazy(() => import('./features/brand-audit/brand-audit-page.tsx'));
 const ConsumerInsightsPage = lazy(() => import('./features/consumer-insights/consumer-insights-page.tsx'));
 const CompetitorTrackingPage = lazy(() => import('./features/competitor-tracking/competitor-tracking-page.tsx'));
@@ -30,6 +31,7 @@ const OutboxPage = lazy(() => import('./features/admin/outbox-page.tsx'));
 /** Each app screen's component, by its path in the shared route table. */
 const appScreenComponents: Record<TAppScreenPath, ComponentType> = {
   '/': DashboardPage,
+  '/action-items': ActionItemsPage,
   '/brand-audit': BrandAuditPage,
   '/consumer-insights': ConsumerInsightsPage,
   '/competitor-tracking': CompetitorTrackingPage,

@@ -65,9 +65,13 @@ export const pagePlaceholders = {
 /** The not-found page, prerendered like the public pages and sent with status 404. */
 export const notFoundPage = { key: 'not-found', file: '404.html', title: 'Page not found · Brandlens' } as const;
 
-/** The signed-in application's screens (SPEC §2), plus /upgrade, which shows the subscribe screen (DESIGN §7.7). */
+/**
+ * The signed-in application's screens (SPEC §2), plus /upgrade, which shows the subscribe screen
+ * (DESIGN §7.7), and /action-items, every action the dashboard lists only the first 5 of.
+ */
 export const appScreenPaths = [
   '/',
+  '/action-items',
   '/brand-audit',
   '/consumer-insights',
   '/competitor-tracking',

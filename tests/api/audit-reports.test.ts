@@ -31,7 +31,9 @@ describe('POST /api/audits/{id}/pdf', () => {
     const response = await inject('POST', `/api/audits/${auditId}/pdf`, owner);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="Acme Coffee-brand-audit.pdf"');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="brandlens-acme-coffee-audit-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 

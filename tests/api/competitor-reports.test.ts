@@ -173,7 +173,9 @@ describe('POST /api/competitors/pdf', () => {
     const response = await post('/api/competitors/pdf', owner, { brandId });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe('attachment; filename="Crumb  Co-competitive-analysis.pdf"');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="brandlens-crumb-co-competitive-analysis-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
     const named = await post('/api/competitors/pdf', owner, { brandId, reportId: report.id });
     expect(named.statusCode).toBe(200);
     const { pages, text } = pdfs.inspect('named', named.rawPayload);
@@ -226,7 +228,10 @@ describe('POST /api/email-competitive-analysis', () => {
     expect(mail?.parsed.text).toContain('Rivals this month.');
     expect(mail?.parsed.text).toContain('Acme Bakes runs 4 active ads');
     const pdf = mail?.parsed.attachments.find((file) => file.mimeType === 'application/pdf');
-    expect(pdf?.filename).toBe('Crumb  Co-competitive-analysis.pdf');
+    // The same name as the download of this report.
+    const download = await post('/api/competitors/pdf', owner, { brandId, reportId: report.id });
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="${pdf?.filename}"`);
+    expect(pdf?.filename).toMatch(/^brandlens-crumb-co-competitive-analysis-\d{4}-\d{2}-\d{2}\.pdf$/);
     expect(
       Buffer.from(pdf?.content as ArrayBuffer)
         .subarray(0, 5)

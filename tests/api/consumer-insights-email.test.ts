@@ -57,7 +57,16 @@ describe('POST /api/consumer-insights/email', () => {
     expect(mail?.parsed.text).toMatch(/Mentions\s*:?\s*60/);
     expect(mail?.parsed.html).toContain('Acme Coffee');
     const pdf = mail?.parsed.attachments.find((file) => file.mimeType === 'application/pdf');
-    expect(pdf?.filename).toBe('Acme Coffee-consumer-insights-report.pdf');
+    expect(pdf?.filename).toMatch(/^brandlens-acme-coffee-consumer-insights-\d{4}-\d{2}-\d{2}\.pdf$/);
+    // The download of the same document carries the same name as the attachment.
+    const download = await target.app.inject({
+      method: 'POST',
+      url: '/api/consumer-insights/pdf',
+      payload: { brandId },
+      headers: { cookie: owner },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="${pdf?.filename}"`);
     expect(
       Buffer.from(pdf?.content as ArrayBuffer)
         .subarray(0, 5)

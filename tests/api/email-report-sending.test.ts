@@ -86,7 +86,22 @@ describe('claiming due reports', () => {
     expect(textOf(external)).toContain(noCompetitiveText);
     expect(external!.parsed.html).toContain('<table');
     const names = external!.parsed.attachments.map((file) => file.filename);
-    expect(names).toEqual(['Acme Coffee-brand-audit.pdf', 'Acme Coffee-consumer-insights-report.pdf']);
+    // Each attachment has the name its download has.
+    const [audit] = await target.database.db.select().from(audits).where(eq(audits.brandId, brand.id));
+    const downloaded = await Promise.all(
+      [
+        { url: `/api/audits/${audit!.id}/pdf` },
+        { url: '/api/consumer-insights/pdf', payload: { brandId: brand.id } },
+      ].map(async (request) => {
+        const response = await target.app.inject({ method: 'POST', headers: { cookie: ownerCookie }, ...request });
+        return /filename="([^"]+)"/.exec(String(response.headers['content-disposition']))?.[1];
+      }),
+    );
+    expect(names).toEqual(downloaded);
+    expect(names).toEqual([
+      expect.stringMatching(/^brandlens-acme-coffee-audit-\d{4}-\d{2}-\d{2}\.pdf$/),
+      expect.stringMatching(/^brandlens-acme-coffee-consumer-insights-\d{4}-\d{2}-\d{2}\.pdf$/),
+    ]);
     for (const file of external!.parsed.attachments) {
       expect(
         Buffer.from(file.content as ArrayBuffer)
@@ -344,7 +359,9 @@ describe('fresh analysis and white label (agency)', () => {
     expect(mail!.parsed.html?.toLowerCase()).toContain('#0a5c36');
     expect(textOf(mail)).toContain('No completed audit yet');
     const names = mail!.parsed.attachments.map((file) => file.filename);
-    expect(names).toEqual([expect.stringMatching(/^Northwind Tea-daily-sentiment-report-\d{4}-\d{2}-\d{2}\.pdf$/)]);
+    expect(names).toEqual([
+      expect.stringMatching(/^brandlens-northwind-tea-daily-sentiment-report-\d{4}-\d{2}-\d{2}\.pdf$/),
+    ]);
   });
 
   it('gives up waiting after 30 minutes and says so in the message', async () => {

@@ -60,8 +60,8 @@ describe('POST /api/audits/{id}/marketing-recommendations/pdf', () => {
     const response = await inject('POST', pdfUrl(), owner);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="Acme Coffee-marketing-recommendations.pdf"',
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="brandlens-acme-coffee-marketing-recommendations-\d{4}-\d{2}-\d{2}\.pdf"$/,
     );
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');

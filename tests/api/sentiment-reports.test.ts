@@ -277,12 +277,12 @@ describe('GET /api/sentiment-reports', () => {
 });
 
 describe('the PDFs', () => {
-  it('downloads the consumer insights report as {brand}-consumer-insights-report.pdf', async () => {
+  it('downloads the consumer insights report as brandlens-{brand}-consumer-insights-{day}.pdf', async () => {
     const response = await post('/api/consumer-insights/pdf', { brandId }, owner);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="Acme Coffee-consumer-insights-report.pdf"',
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="brandlens-acme-coffee-consumer-insights-\d{4}-\d{2}-\d{2}\.pdf"$/,
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const { pages, text } = workspace.inspect('insights', response.rawPayload);
@@ -308,7 +308,7 @@ describe('the PDFs', () => {
     const response = await post('/api/sentiment-reports/pdf', { brandId, reportId: latest!.id }, owner);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(
-      /^attachment; filename="Acme Coffee-weekly-sentiment-report-\d{4}-\d{2}-\d{2}\.pdf"$/,
+      /^attachment; filename="brandlens-acme-coffee-weekly-sentiment-report-\d{4}-\d{2}-\d{2}\.pdf"$/,
     );
     expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const { pages, text } = workspace.inspect('weekly', response.rawPayload);
@@ -331,8 +331,8 @@ describe('the PDFs', () => {
     await seedMentions(target.database, brand, [{ at: new Date(Date.now() - HOUR), textIndex: 0 }]);
     const response = await post('/api/consumer-insights/pdf', { brandId: brand.id }, owner);
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-disposition']).toBe(
-      'attachment; filename="Caf Dj Vu-consumer-insights-report.pdf"',
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="brandlens-cafe-de-ja-vu-consumer-insights-\d{4}-\d{2}-\d{2}\.pdf"$/,
     );
   });
 

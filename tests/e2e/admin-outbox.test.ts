@@ -60,7 +60,7 @@ describe('the administrator’s mail outbox', () => {
     const page = await newPage(e2e.browser, e2e.server.baseURL);
     await signInThroughPage(page, 'admin@brandlens.local');
     await page.goto('/admin/support');
-    await page.getByRole('link', { name: 'Mail Outbox', exact: true }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Mail Outbox', exact: true }).click();
     await page.getByRole('heading', { name: 'Mail Outbox' }).waitFor();
     await page.getByText('Local outbox: nothing leaves this server').waitFor();
 

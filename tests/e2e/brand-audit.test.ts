@@ -88,7 +88,7 @@ describe('brand audit', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export PDF' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('Northwind-Roasters-brand-audit.pdf');
+    expect(download.suggestedFilename()).toMatch(/^brandlens-northwind-roasters-audit-\d{4}-\d{2}-\d{2}\.pdf$/);
     const pdf = fs.readFileSync(await download.path());
     expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
     await toast(page, 'PDF Downloaded');

@@ -68,7 +68,8 @@ describe('competitive reports', () => {
     await screenshotFor(page, 'competitive-reports');
 
     const pdf = await download(page, () => page.getByRole('button', { name: 'Download PDF' }).click());
-    expect(pdf).toEqual({ name: 'Crumb-Bakery-competitive-analysis.pdf', header: '%PDF-' });
+    expect(pdf.name).toMatch(/^brandlens-crumb-bakery-competitive-analysis-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(pdf.header).toBe('%PDF-');
     await page.getByText('PDF Downloaded').first().waitFor();
 
     await page.getByRole('button', { name: 'Share' }).click();
@@ -88,7 +89,7 @@ describe('competitive reports', () => {
     expect(mail?.envelope.to).toEqual(['partner@example.com']);
     expect(mail?.parsed.text).toContain('Our rivals this month.');
     const attached = mail?.parsed.attachments.find((file) => file.mimeType === 'application/pdf');
-    expect(attached?.filename).toBe('Crumb Bakery-competitive-analysis.pdf');
+    expect(attached?.filename).toBe(pdf.name);
 
     // a second report moves the first into the history
     await page.getByRole('button', { name: 'Generate Report' }).click();

@@ -25,7 +25,9 @@ describe('marketing recommendations', () => {
       page.waitForEvent('download'),
       panel.getByRole('button', { name: 'Download PDF' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^Acme.Coffee-marketing-recommendations\.pdf$/);
+    expect(download.suggestedFilename()).toMatch(
+      /^brandlens-acme-coffee-marketing-recommendations-\d{4}-\d{2}-\d{2}\.pdf$/,
+    );
     const pdfPath = await download.path();
     expect(fs.readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
 

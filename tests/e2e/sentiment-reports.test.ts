@@ -71,22 +71,26 @@ describe('sentiment reports', () => {
     const previous = page.getByRole('list', { name: 'Previous reports' });
     expect(await previous.getByRole('listitem').count()).toBe(1);
 
+    // Two documents, each named for what it gives: no two entries read 'Download PDF'.
+    expect(await page.getByText('Download PDF', { exact: true }).count()).toBe(0);
     const insightsPdf = await download(page, async () => {
       await page.getByRole('button', { name: 'Report actions' }).click();
-      await page.getByRole('menuitem', { name: 'Download PDF' }).click();
+      await screenshotFor(page, 'sentiment-reports-actions-menu');
+      await page.getByRole('menuitem', { name: 'Download consumer insights report (PDF)' }).click();
     });
-    expect(insightsPdf).toEqual({ name: 'Acme-Coffee-consumer-insights-report.pdf', header: '%PDF-' });
+    expect(insightsPdf.name).toMatch(/^brandlens-acme-coffee-consumer-insights-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(insightsPdf.header).toBe('%PDF-');
     await page.getByText('PDF Downloaded').first().waitFor();
 
-    const reportPdf = await download(page, () =>
-      latest.getByRole('button', { name: /^Download the weekly report/ }).click(),
-    );
-    expect(reportPdf.name).toMatch(/^Acme-Coffee-weekly-sentiment-report-\d{4}-\d{2}-\d{2}\.pdf$/);
+    const reportButton = latest.getByRole('button', { name: /^Download sentiment report \(PDF\): weekly/ });
+    expect(await reportButton.textContent()).toBe('Download sentiment report (PDF)');
+    const reportPdf = await download(page, () => reportButton.click());
+    expect(reportPdf.name).toMatch(/^brandlens-acme-coffee-weekly-sentiment-report-\d{4}-\d{2}-\d{2}\.pdf$/);
     expect(reportPdf.header).toBe('%PDF-');
     const olderPdf = await download(page, () =>
-      previous.getByRole('button', { name: /^Download the monthly report/ }).click(),
+      previous.getByRole('button', { name: /^Download sentiment report \(PDF\): monthly/ }).click(),
     );
-    expect(olderPdf.name).toMatch(/^Acme-Coffee-monthly-sentiment-report-/);
+    expect(olderPdf.name).toMatch(/^brandlens-acme-coffee-monthly-sentiment-report-/);
 
     // e-mail: an address is required; the message is optional
     await page.getByRole('button', { name: 'Report actions' }).click();
@@ -112,7 +116,8 @@ describe('sentiment reports', () => {
     expect(mail?.envelope.to).toEqual(['owner@example.com']);
     expect(mail?.parsed.text).toContain('For Monday.');
     const attached = mail?.parsed.attachments.find((file) => file.mimeType === 'application/pdf');
-    expect(attached?.filename).toBe('Acme Coffee-consumer-insights-report.pdf');
+    // The e-mailed copy has the name the download had.
+    expect(attached?.filename).toBe(insightsPdf.name);
     expect(
       Buffer.from(attached?.content as ArrayBuffer)
         .subarray(0, 5)

@@ -81,6 +81,39 @@ describe('the live chat', () => {
 });
 
 describe('contact form and the administrators’ inbox', () => {
+  it('prefills the name saved on the profile, so Send goes through without typing it again', async () => {
+    const { page, errors } = await openSettings('named@example.com');
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile updated successfully').first().waitFor();
+
+    await page.getByRole('button', { name: 'Contact Form' }).click();
+    const contact = page.getByRole('dialog', { name: 'Contact Support' });
+    await contact.waitFor();
+    expect(await contact.getByLabel('Name').inputValue()).toBe('Grace Hopper');
+    expect(await contact.getByLabel('Email').inputValue()).toBe('named@example.com');
+    await contact.getByLabel('Subject').fill('Prefilled name');
+    await contact.getByLabel('Message').fill('My name was already there.');
+    await screenshotFor(page, 'support-contact-prefilled');
+    await contact.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('dialog', { name: 'Message Sent' }).waitFor();
+    const [stored] = await e2e.server.database.db
+      .select()
+      .from(supportMessages)
+      .where(eq(supportMessages.subject, 'Prefilled name'));
+    expect(stored).toMatchObject({ name: 'Grace Hopper', email: 'named@example.com' });
+
+    // A fresh visit reads the name from the signed-in user as well.
+    await page.reload();
+    await page.getByRole('button', { name: 'Contact Form' }).click();
+    expect(await page.getByRole('dialog', { name: 'Contact Support' }).getByLabel('Name').inputValue()).toBe(
+      'Grace Hopper',
+    );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('sends a message that an administrator finds, starts and resolves', async () => {
     const { page, errors } = await openSettings('customer@example.com');
     await page.getByRole('button', { name: 'Contact Form' }).click();

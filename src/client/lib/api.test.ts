@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiRequest,
   errorDisplayMessage,
+  fileNameFromDisposition,
   getQueryFn,
   isUnauthorizedError,
   throwIfResNotOk,
@@ -181,5 +182,22 @@ describe('urlFromQueryKey', () => {
       '/api/competitors?brandId=x1',
     );
     expect(urlFromQueryKey(['/api/brands'])).toBe('/api/brands');
+  });
+});
+
+describe('fileNameFromDisposition', () => {
+  it('reads the name the server gives a download', () => {
+    expect(fileNameFromDisposition('attachment; filename="brandlens-acme-audit-2026-11-27.pdf"')).toBe(
+      'brandlens-acme-audit-2026-11-27.pdf',
+    );
+    expect(fileNameFromDisposition('attachment; filename=report.pdf')).toBe('report.pdf');
+    expect(fileNameFromDisposition(`attachment; filename="x.pdf"; filename*=UTF-8''caf%C3%A9.pdf`)).toBe('café.pdf');
+  });
+
+  it('keeps no path and gives null when there is no name', () => {
+    expect(fileNameFromDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');
+    expect(fileNameFromDisposition('attachment')).toBeNull();
+    expect(fileNameFromDisposition(null)).toBeNull();
+    expect(fileNameFromDisposition('attachment; filename=""')).toBeNull();
   });
 });

@@ -151,12 +151,6 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   };
 }
 
-/** Fetches a file (for example a PDF) with the same rules as apiRequest and returns it as a Blob. */
-export async function fetchBlob(method: HttpMethod | string, url: string, body?: unknown): Promise<Blob> {
-  const res = await apiRequest(method, url, body);
-  return res.blob();
-}
-
 /** Offers a Blob to the user as a download with the given file name. */
 export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
@@ -178,16 +172,40 @@ function prefersNativeShare(): boolean {
 }
 
 /**
+ * The file name a download response gives in its Content-Disposition (`filename*=UTF-8''…` first,
+ * then `filename="…"`), without any path; null when it gives none.
+ */
+export function fileNameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  let name: string | undefined;
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended.trim());
+    } catch {
+      name = undefined;
+    }
+  }
+  name ??= /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/.exec(header)?.slice(1).find(Boolean);
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base || null;
+}
+
+/**
  * Fetches a file and hands it to the user: on touch devices that can share files, the native share or
- * save sheet; otherwise a normal download. Resolves to 'shared' or 'downloaded'.
+ * save sheet; otherwise a normal download. The server names the file (the same name its e-mails give
+ * the attachment); `fallbackName` is used only when the response names none. Resolves to 'shared' or
+ * 'downloaded'.
  */
 export async function downloadBlob(
   method: HttpMethod | string,
   url: string,
-  fileName: string,
+  fallbackName: string,
   body?: unknown,
 ): Promise<'shared' | 'downloaded'> {
-  const blob = await fetchBlob(method, url, body);
+  const res = await apiRequest(method, url, body);
+  const fileName = fileNameFromDisposition(res.headers.get('Content-Disposition')) ?? fallbackName;
+  const blob = await res.blob();
   if (prefersNativeShare()) {
     const file = new File([blob], fileName, { type: blob.type || 'application/pdf' });
     if (navigator.canShare({ files: [file] })) {

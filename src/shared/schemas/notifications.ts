@@ -46,3 +46,26 @@ export type TUpdateNotificationSettingsRequest = z.input<typeof ZUpdateNotificat
 /** Kinds of e-mail a reader can stop without signing in: the link in each message names one. */
 export const unsubscribeKinds = ['auditComplete', 'weeklyDigest'] as const;
 export type TUnsubscribeKind = (typeof unsubscribeKinds)[number];
+
+/** One entry of the header's bell: long work that finished, and whether the reader has seen it. */
+export const ZNotification = z.object({
+  id: z.uuid(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string().nullable(),
+  /** the app screen that shows the result */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type TNotification = z.infer<typeof ZNotification>;
+
+/** GET /api/notifications: the latest ones, newest first, and how many of all are unread. */
+export const ZNotificationList = z.object({
+  notifications: z.array(ZNotification),
+  unreadCount: z.number().int(),
+});
+export type TNotificationList = z.infer<typeof ZNotificationList>;
+
+/** The bell lists this many; older ones are kept but not shown. */
+export const NOTIFICATION_LIST_LIMIT = 20;

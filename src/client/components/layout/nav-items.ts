@@ -1,7 +1,9 @@
 import {
+  Inbox,
   LayoutDashboard,
   type LucideIcon,
   Mail,
+  MailCheck,
   MessageSquareText,
   Palette,
   ScanSearch,
@@ -18,7 +20,7 @@ export type NavItem = {
 };
 
 export const navItems: NavItem[] = [
-  { label: 'Dashboard', href: '/', icon: LayoutDashboard },
+  { label: 'Dashboard', href: '/', icon: LayoutDashboard, also: ['/action-items'] },
   { label: 'Brand Audit', href: '/brand-audit', icon: ScanSearch, also: ['/audit-results'] },
   { label: 'Consumer Insights', href: '/consumer-insights', icon: MessageSquareText },
   { label: 'Competitor Tracking', href: '/competitor-tracking', icon: Target },
@@ -27,11 +29,20 @@ export const navItems: NavItem[] = [
   { label: 'Settings', href: '/settings', icon: Settings },
 ];
 
+/**
+ * Entries only administrators get (the server's isAdmin on GET /api/auth/user). The server refuses
+ * these screens' calls to anyone else, so hiding them is for tidiness, not for safety.
+ */
+export const adminNavItems: NavItem[] = [
+  { label: 'Support Inbox', href: '/admin/support', icon: Inbox },
+  { label: 'Mail Outbox', href: '/admin/outbox', icon: MailCheck },
+];
+
 function underPath(location: string, base: string): boolean {
   return location === base || location.startsWith(`${base}/`);
 }
 
 export function isNavItemActive(item: NavItem, location: string): boolean {
-  if (item.href === '/') return location === '/';
+  if (item.href === '/') return location === '/' || (item.also ?? []).some((base) => underPath(location, base));
   return underPath(location, item.href) || (item.also ?? []).some((base) => underPath(location, base));
 }

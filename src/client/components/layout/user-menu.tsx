@@ -23,6 +23,33 @@ export function UserAvatar({ user, className }: { user: TCurrentUser | null | un
   );
 }
 
+/**
+ * Who is signed in, beside the avatar from lg up: the name, and from xl the e-mail under it, both in
+ * full on a laptop screen (1366 px). Narrower, or past a generous cap, they are cut short with the
+ * whole text in a tooltip.
+ */
+function HeaderIdentity({ name, email }: { name: string; email: string | undefined }) {
+  const showEmail = Boolean(email) && email !== name;
+  return (
+    <span
+      className="hidden min-w-0 flex-col items-start text-left leading-tight lg:flex"
+      title={showEmail ? `${name}\n${email}` : name}
+    >
+      <span className="max-w-40 truncate font-medium text-sm xl:max-w-md" data-testid="header-user-name">
+        {name}
+      </span>
+      {showEmail && (
+        <span
+          className="hidden max-w-md truncate text-muted-foreground text-xs xl:block"
+          data-testid="header-user-email"
+        >
+          {email}
+        </span>
+      )}
+    </span>
+  );
+}
+
 export function UserMenu({ user }: { user: TCurrentUser | null | undefined }) {
   const [, navigate] = useLocation();
   const name = userDisplayName(user);
@@ -30,9 +57,9 @@ export function UserMenu({ user }: { user: TCurrentUser | null | undefined }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-10 gap-2 px-1.5 sm:px-2" aria-label="User menu">
+        <Button variant="ghost" className="h-10 min-w-0 gap-2 px-1.5 sm:px-2" aria-label="User menu">
           <UserAvatar user={user} />
-          <span className="hidden max-w-40 truncate font-medium text-sm lg:inline">{name}</span>
+          <HeaderIdentity name={name} email={user?.email} />
           <ChevronDown aria-hidden="true" className="hidden size-4 text-muted-foreground sm:inline" />
         </Button>
       </DropdownMenuTrigger>
@@ -43,7 +70,7 @@ export function UserMenu({ user }: { user: TCurrentUser | null | undefined }) {
             <p className="truncate font-medium text-sm" data-testid="user-menu-name">
               {name}
             </p>
-            {user?.email && <p className="truncate text-muted-foreground text-xs">{user.email}</p>}
+            {user?.email && <p className="break-all text-muted-foreground text-xs">{user.email}</p>}
           </div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TActionItem } from '../../../shared/schemas/recommendations.ts';
-import { actionPriorityColour, completedActions, pendingActions } from './action-item-queries.ts';
+import { actionItemsPath, actionPriorityColour, completedActions, pendingActions } from './action-item-queries.ts';
 
 function item(overrides: Partial<TActionItem>): TActionItem {
   return {
@@ -55,5 +55,25 @@ describe('completedActions', () => {
       item({ title: 'undated', status: 'completed', completedAt: null }),
     ];
     expect(completedActions(items).map((row) => row.title)).toEqual(['new', 'old', 'undated']);
+  });
+});
+
+describe('actionItemsPath', () => {
+  it('addresses the action items screen by status, and by brand when one is chosen', () => {
+    expect(actionItemsPath({ status: 'pending' })).toBe('/action-items?status=pending');
+    expect(actionItemsPath({ status: 'completed', brandId: 'b1' })).toBe('/action-items?status=completed&brand=b1');
+    expect(actionItemsPath({ status: 'pending', brandId: null })).toBe('/action-items?status=pending');
+  });
+});
+
+describe('completedActions of one brand', () => {
+  it('keeps only that brand, most recently completed first', () => {
+    const items = [
+      item({ brandId: 'b1', status: 'completed', completedAt: '2026-03-01T10:00:00.000Z', title: 'old' }),
+      item({ brandId: 'b2', status: 'completed', completedAt: '2026-03-03T10:00:00.000Z', title: 'other brand' }),
+      item({ brandId: 'b1', status: 'completed', completedAt: '2026-03-02T10:00:00.000Z', title: 'new' }),
+    ];
+    expect(completedActions(items, 'b1').map((entry) => entry.title)).toEqual(['new', 'old']);
+    expect(completedActions(items)).toHaveLength(3);
   });
 });

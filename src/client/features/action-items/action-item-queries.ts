@@ -13,6 +13,18 @@ export const PENDING_ACTION_LIMIT = 5;
 /** …and this many recently completed ones. */
 export const COMPLETED_ACTION_LIMIT = 3;
 
+/** The action items screen, where every action is listed. */
+export const ACTION_ITEMS_PATH = '/action-items';
+
+export type TActionStatusFilter = 'pending' | 'completed';
+
+/** The action items screen filtered to one status and, optionally, one brand (its address says both). */
+export function actionItemsPath({ status, brandId }: { status: TActionStatusFilter; brandId?: string | null }): string {
+  const params = new URLSearchParams({ status });
+  if (brandId) params.set('brand', brandId);
+  return `${ACTION_ITEMS_PATH}?${params}`;
+}
+
 /** A failed generate call while signed out waits longer before the login redirect (SPEC §8). */
 export const GENERATE_LOGIN_REDIRECT_DELAY_MS = 1500;
 
@@ -28,10 +40,12 @@ export function pendingActions(items: TActionItem[], brandId: string | null = nu
   return items.filter((item) => item.status === 'pending' && (brandId === null || item.brandId === brandId));
 }
 
-/** Completed actions, most recently completed first. */
-export function completedActions(items: TActionItem[]): TActionItem[] {
+/** Completed actions (optionally of one brand), most recently completed first. */
+export function completedActions(items: TActionItem[], brandId: string | null = null): TActionItem[] {
   const time = (item: TActionItem) => (item.completedAt ? Date.parse(item.completedAt) : 0);
-  return items.filter((item) => item.status === 'completed').sort((a, b) => time(b) - time(a));
+  return items
+    .filter((item) => item.status === 'completed' && (brandId === null || item.brandId === brandId))
+    .sort((a, b) => time(b) - time(a));
 }
 
 /** Every action item of the signed-in user (and their agency's brands); asked for only with a user. */

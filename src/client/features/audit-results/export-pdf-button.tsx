@@ -5,7 +5,7 @@ import { toast } from '../../hooks/use-toast.ts';
 import { downloadBlob, fileNamePart } from '../../lib/api.ts';
 import { notifyError } from '../audits-shared/notify-error.ts';
 
-/** Downloads the audit as '{brand}-brand-audit.pdf' (the native share sheet on touch devices). */
+/** Downloads the audit under the name the server gives it (the native share sheet on touch devices). */
 export function ExportPdfButton({ auditId, brandName }: { auditId: string; brandName: string }) {
   const exportPdf = useMutation({
     mutationFn: () => downloadBlob('POST', `/api/audits/${auditId}/pdf`, `${fileNamePart(brandName)}-brand-audit.pdf`),

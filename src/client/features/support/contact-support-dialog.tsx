@@ -82,6 +82,17 @@ export function ContactSupportDialog({
 
   useEffect(() => () => clearTimeout(resetTimer.current), []);
 
+  // The dialog lives as long as the page: a name saved in Settings since, or a user read after the
+  // form was first made, fills whatever name or e-mail is still empty when it opens.
+  useEffect(() => {
+    if (!open || !user) return;
+    setFields((current) => ({
+      ...current,
+      name: current.name.trim() ? current.name : fullName(user),
+      email: current.email.trim() ? current.email : user.email,
+    }));
+  }, [open, user]);
+
   const set = (key: keyof Fields) => (value: string) => {
     setFields((current) => ({ ...current, [key]: value }));
     setMissing(false);

@@ -107,6 +107,9 @@ export const routeSummaries: Record<string, string> = {
     'Stop sending a scheduled report to one recipient, from their signed link (public)',
   'GET /api/notification-settings': 'Your e-mail notification settings',
   'PUT /api/notification-settings': 'Save your e-mail notification settings',
+  'GET /api/notifications': 'The notifications bell: finished audits, discoveries, imports and exports, newest first',
+  'POST /api/notifications/read-all': 'Mark every notification read (for you only)',
+  'POST /api/notifications/{id}/read': 'Mark one notification read (for you only)',
   'GET /api/notifications/unsubscribe':
     'The unsubscribe page of a notification e-mail link (public, by its signed link)',
   'POST /api/notifications/unsubscribe': 'Turn off one kind of notification e-mail from its signed link (public)',

@@ -4,6 +4,7 @@ import { ZShareAuditRequest, ZShareTokenParams } from '../../../shared/schemas/a
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { pdfDocumentFileName } from '../../pdf/file-name.ts';
 import { loadAuditReportRenderer } from '../../pdf/load-renderers.ts';
 import type { renderAuditReportPdf } from '../../pdf/render-audit-report.tsx';
 import { toAuditDetail } from '../audits/audit-dto.ts';
@@ -14,11 +15,9 @@ import { loadReportBranding } from './report-branding.ts';
 import { shareAudit, stopSharingAudit } from './share-audit.ts';
 import { findSharedAudit, getSharedReport, takeSharedDownload } from './shared-report.ts';
 
-/** '{brand}-{suffix}.pdf', with the brand name cut down to characters safe in a header. */
-export const pdfFileName = (brandName: string, suffix: string) =>
-  `${brandName.replace(/[^\w\- ]+/g, '').trim() || 'brand'}-${suffix}.pdf`;
-
-const fileNameOf = (brandName: string) => pdfFileName(brandName, 'brand-audit');
+/** The audit report's name, the same for its download, its shared link and the e-mails that attach it. */
+export const auditPdfFileName = (brandName: string, audit: { completedAt: Date | null; createdAt: Date }) =>
+  pdfDocumentFileName({ brandName, kind: 'audit', date: audit.completedAt ?? audit.createdAt });
 
 export function sendPdf(reply: FastifyReply, pdf: Buffer, fileName: string) {
   return reply
@@ -42,7 +41,7 @@ export function registerAuditReportRoutes(parent: FastifyInstance, ctx: FeatureC
     const { audit, brand, report } = await getAuditOrThrow(ctx.db, actorOf(request), request.params.id);
     if (audit.status !== 'completed') throw new AppError('conflict', 'The audit has not finished yet');
     const pdf = await renderFor(audit.userId, toAuditDetail(audit, brand, report));
-    return sendPdf(reply, pdf, fileNameOf(brand.name));
+    return sendPdf(reply, pdf, auditPdfFileName(brand.name, audit));
   });
 
   app.post(
@@ -70,7 +69,7 @@ export function registerAuditReportRoutes(parent: FastifyInstance, ctx: FeatureC
     const pdf = await renderFor(audit.userId, toAuditDetail(audit, brand, report));
     // Counted once the PDF exists, so a failed render does not use up a download.
     await takeSharedDownload(ctx.db, request.params.token);
-    return sendPdf(reply, pdf, fileNameOf(brand.name));
+    return sendPdf(reply, pdf, auditPdfFileName(brand.name, audit));
   });
 
   app.get('/api/reports/:token/logo', publicRoute, async (request, reply) => {

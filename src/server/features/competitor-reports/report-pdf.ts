@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { brands, competitorReports } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
+import { pdfDocumentFileName } from '../../pdf/file-name.ts';
 import { loadCompetitivePdfRenderer } from '../../pdf/load-renderers.ts';
 import { loadReportBranding } from '../audit-reports/report-branding.ts';
-import { pdfFileName } from '../audit-reports/routes.ts';
 import type { UploadStorage } from '../uploads/storage.ts';
 import { toCompetitorReport } from './report-dto.ts';
 
@@ -31,7 +31,11 @@ export async function renderCompetitiveReportPdf(
   const pdf = await render({ brandName: row.brand.name, report }, { branding });
   return {
     pdf,
-    fileName: pdfFileName(row.brand.name, 'competitive-analysis'),
+    fileName: pdfDocumentFileName({
+      brandName: row.brand.name,
+      kind: 'competitive-analysis',
+      date: row.report.createdAt,
+    }),
     report,
     brandName: row.brand.name,
     ownerId: row.report.userId,

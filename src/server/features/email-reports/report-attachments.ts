@@ -10,7 +10,7 @@ import type { EmailAttachment } from '../../emails/composer.ts';
 import { AppError } from '../../http/errors.ts';
 import { loadAuditReportRenderer } from '../../pdf/load-renderers.ts';
 import { loadReportBranding } from '../audit-reports/report-branding.ts';
-import { pdfFileName } from '../audit-reports/routes.ts';
+import { auditPdfFileName } from '../audit-reports/routes.ts';
 import { toAuditDetail } from '../audits/audit-dto.ts';
 import type { UploadStorage } from '../uploads/storage.ts';
 import type { BrandContent } from './report-contents.ts';
@@ -32,7 +32,7 @@ async function auditPdf(db: Database, uploads: UploadStorage, auditId: string): 
   const branding = await loadReportBranding(db, uploads, row.audit.userId);
   const render = await loadAuditReportRenderer();
   const content = await render(toAuditDetail(row.audit, row.brand, row.report), { branding });
-  return pdf(pdfFileName(row.brand.name, 'brand-audit'), content);
+  return pdf(auditPdfFileName(row.brand.name, row.audit), content);
 }
 
 /** A document that cannot be made (its data went away since the content was read) is left out. */

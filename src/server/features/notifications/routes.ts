@@ -1,9 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZIdParams } from '../../../shared/schemas/brands.ts';
 import { ZUpdateNotificationSettingsRequest } from '../../../shared/schemas/notifications.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import type { FeatureContext } from '../context.ts';
+import { listNotifications } from './list-notifications.ts';
+import { markAllNotificationsRead } from './mark-all-notifications-read.ts';
+import { markNotificationRead } from './mark-notification-read.ts';
 import { readNotificationSettings, updateNotificationSettings } from './notification-settings.ts';
 import { unsubscribe } from './unsubscribe.ts';
 import { confirmUnsubscribePage, invalidUnsubscribeLinkPage, unsubscribedPage } from './unsubscribe-pages.ts';
@@ -30,6 +34,19 @@ export function registerNotificationRoutes(parent: FastifyInstance, ctx: Feature
     { ...signedIn, schema: { body: ZUpdateNotificationSettingsRequest } },
     async (request) => updateNotificationSettings(ctx.db, { actor: actorOf(request), input: request.body }),
   );
+
+  // The header's bell: finished long work, read state per person.
+  app.get('/api/notifications', signedIn, async (request) => listNotifications(ctx.db, { actor: actorOf(request) }));
+
+  app.post('/api/notifications/read-all', signedIn, async (request, reply) => {
+    await markAllNotificationsRead(ctx.db, { actor: actorOf(request) });
+    return reply.status(204).send();
+  });
+
+  app.post('/api/notifications/:id/read', { ...signedIn, schema: { params: ZIdParams } }, async (request, reply) => {
+    await markNotificationRead(ctx.db, { actor: actorOf(request), input: { id: request.params.id } });
+    return reply.status(204).send();
+  });
 
   // The link in every notification e-mail: it works without signing in, on the token alone.
   app.get(

@@ -8,9 +8,10 @@ import { brands, marketingRecommendations } from '../../db/schema/index.ts';
 import { ownedBy } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { pdfDocumentFileName } from '../../pdf/file-name.ts';
 import { loadMarketingRecommendationsRenderer } from '../../pdf/load-renderers.ts';
 import { loadReportBranding } from '../audit-reports/report-branding.ts';
-import { pdfFileName, sendImage, sendPdf } from '../audit-reports/routes.ts';
+import { sendImage, sendPdf } from '../audit-reports/routes.ts';
 import { getAuditOrThrow } from '../audits/get-audit-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
 import { generateRecommendations, setRecommendationsSharing } from './generate-recommendations.ts';
@@ -63,7 +64,11 @@ export function registerRecommendationRoutes(parent: FastifyInstance, ctx: Featu
       },
       { branding },
     );
-    return sendPdf(reply, pdf, pdfFileName(brand.name, 'marketing-recommendations'));
+    return sendPdf(
+      reply,
+      pdf,
+      pdfDocumentFileName({ brandName: brand.name, kind: 'marketing-recommendations', date: saved.createdAt }),
+    );
   });
 
   app.post('/api/audits/:id/marketing-recommendations/share', byAudit, async (request) =>

@@ -11,21 +11,15 @@ import {
   type TTrendDirection,
 } from '../../../shared/schemas/sentiment-reports.ts';
 import { periodRange, shortDate, trendDetail } from '../../../shared/sentiment-report-format.ts';
-import {
-  localReportWording,
-  overviewWindow,
-  REPORT_TIME_ZONE,
-  SPIKE_RULE,
-  TREND_RULE,
-} from '../../analysis/sentiment-report/index.ts';
+import { localReportWording, overviewWindow, SPIKE_RULE, TREND_RULE } from '../../analysis/sentiment-report/index.ts';
 import { OVERVIEW_SPIKE_DAYS, periodLengthMs } from '../../analysis/sentiment-report/window.ts';
 import type { Database } from '../../db/client.ts';
 import { brands, sentimentReports } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { pdfDocumentFileName } from '../../pdf/file-name.ts';
 import { loadSentimentPdfRenderer } from '../../pdf/load-renderers.ts';
 import { countsOf, type TSentimentDocument } from '../../pdf/sentiment-document.ts';
 import { loadReportBranding } from '../audit-reports/report-branding.ts';
-import { pdfFileName } from '../audit-reports/routes.ts';
 import type { UploadStorage } from '../uploads/storage.ts';
 import { firstInsightAt, latestInsights, measureInsights } from './measure-insights.ts';
 import { toSentimentReport } from './report-dto.ts';
@@ -101,7 +95,7 @@ function summaryOf(doc: TSentimentDocument, title: string): SentimentPdfSummary 
 }
 
 /**
- * '{brand}-consumer-insights-report.pdf': every insight of the brand, charted over its whole span,
+ * The consumer insights report: every insight of the brand, charted over its whole span,
  * with the spike check over the last 30 days and the latest insights in full.
  */
 export async function renderConsumerInsightsPdf(
@@ -153,7 +147,7 @@ export async function renderConsumerInsightsPdf(
   };
   const pdf = await render(db, brand.userId, doc, options);
   return {
-    fileName: pdfFileName(brand.name, 'consumer-insights-report'),
+    fileName: pdfDocumentFileName({ brandName: brand.name, kind: 'consumer-insights', date: now }),
     pdf,
     summary: summaryOf(doc, 'Consumer insights report'),
   };
@@ -208,9 +202,12 @@ export async function renderSentimentReportPdf(
     generatedAt: new Date(report.createdAt),
   };
   const pdf = await render(db, row.report.userId, doc, options);
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(new Date(report.createdAt));
   return {
-    fileName: pdfFileName(row.brand.name, `${report.reportPeriod}-sentiment-report-${day}`),
+    fileName: pdfDocumentFileName({
+      brandName: row.brand.name,
+      kind: `${report.reportPeriod}-sentiment-report`,
+      date: new Date(report.createdAt),
+    }),
     pdf,
     summary: summaryOf(doc, `${reportPeriodLabels[report.reportPeriod]} sentiment report`),
   };

@@ -8,6 +8,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { taskProgress } from '../../db/schema/index.ts';
+import { notifyTaskFinished } from '../notifications/notify-task-finished.ts';
 
 export type TaskRow = typeof taskProgress.$inferSelect;
 
@@ -46,11 +47,18 @@ export function progressReporter(db: Database, taskId: string, minIntervalMs = 2
   };
 }
 
+/** The bell tells whoever started the task how it ended (only the attempt that ended it gets a row). */
+async function notifyEnded(db: Database, ended: TaskRow[]): Promise<void> {
+  for (const task of ended) await notifyTaskFinished(db, task);
+}
+
 export async function completeTask(db: Database, taskId: string, result: Record<string, unknown>): Promise<void> {
-  await db
+  const ended = await db
     .update(taskProgress)
     .set({ status: 'completed', stage: 'Complete', percent: 100, result, error: null })
-    .where(and(eq(taskProgress.id, taskId), inArray(taskProgress.status, OPEN)));
+    .where(and(eq(taskProgress.id, taskId), inArray(taskProgress.status, OPEN)))
+    .returning();
+  await notifyEnded(db, ended);
 }
 
 export async function failTask(
@@ -59,10 +67,12 @@ export async function failTask(
   error: string,
   result: Record<string, unknown> | null = null,
 ): Promise<void> {
-  await db
+  const ended = await db
     .update(taskProgress)
     .set({ status: 'failed', stage: 'Failed', error: error.slice(0, 2000), ...(result ? { result } : {}) })
-    .where(and(eq(taskProgress.id, taskId), inArray(taskProgress.status, OPEN)));
+    .where(and(eq(taskProgress.id, taskId), inArray(taskProgress.status, OPEN)))
+    .returning();
+  await notifyEnded(db, ended);
 }
 
 /** A task's row as a job sees it; null when it has ended (a retry after completion does nothing). */
@@ -94,7 +104,8 @@ export async function failStaleTasks(
     .update(taskProgress)
     .set({ status: 'failed', stage: 'Failed', error: STALE_TASK_REASON })
     .where(and(...conditions))
-    .returning({ id: taskProgress.id });
+    .returning();
+  await notifyEnded(db, failed);
   return failed.map((row) => row.id);
 }
 
@@ -112,6 +123,7 @@ export async function failTasksWhoseJobFailed(
     .update(taskProgress)
     .set({ status: 'failed', stage: 'Failed', error: STALE_TASK_REASON })
     .where(and(inArray(taskProgress.status, OPEN), sql`${taskProgress.id}::text in (${failedJobs})`))
-    .returning({ id: taskProgress.id });
+    .returning();
+  await notifyEnded(db, failed);
   return failed.map((row) => row.id);
 }

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { audits } from '../../db/schema/index.ts';
+import { notifyAuditFinished } from '../../features/notifications/notify-audit-finished.ts';
 import type { JobDependencies, JobHandler } from '../define-job.ts';
 import { JOB_SCHEMA } from '../queue.ts';
 import { type failStaleAudits, STALE_AUDIT_MINUTES } from './fail-stale-audits.ts';
@@ -14,6 +15,7 @@ export async function failAuditsStuckSince(db: Database, cutoff: Date): Promise<
     .set({ status: 'failed', failureReason: STALE_AUDIT_REASON, progressStage: 'Failed' })
     .where(and(eq(audits.status, 'processing'), lt(audits.createdAt, cutoff)))
     .returning({ id: audits.id });
+  for (const { id } of failed) await notifyAuditFinished(db, id);
   return failed.length;
 }
 
@@ -28,6 +30,7 @@ export async function failAuditsWhoseJobFailed(db: Database): Promise<number> {
     .set({ status: 'failed', failureReason: STALE_AUDIT_REASON, progressStage: 'Failed' })
     .where(and(eq(audits.status, 'processing'), sql`${audits.id}::text in (${failedJobs})`))
     .returning({ id: audits.id });
+  for (const { id } of failed) await notifyAuditFinished(db, id);
   return failed.length;
 }
 

@@ -1,6 +1,7 @@
 import { createAiWriter } from '../../ai/provider.ts';
 import { markFailed, runAudit } from '../../features/audits/run-audit.ts';
 import { queueScoreDropEmail } from '../../features/brand-tracking/queue-score-drop-email.ts';
+import { notifyAuditFinished } from '../../features/notifications/notify-audit-finished.ts';
 import { queueAuditCompleteEmail } from '../../features/notifications/queue-audit-complete-email.ts';
 import { createUploadStorage } from '../../features/uploads/storage.ts';
 import { fileStoreOf } from '../../storage/create-file-store.ts';
@@ -36,6 +37,8 @@ export function createRunAuditHandler(deps: JobDependencies, queue?: JobQueue): 
   return async ({ auditId }, job) => {
     try {
       const outcome = await runAudit({ ...auditDeps, logger: job.logger }, auditId, job.signal);
+      // The bell, completed or failed; 'skipped' covers a retry after a crash before this (added once).
+      await notifyAuditFinished(auditDeps.db, auditId);
       // 'skipped' also covers a retry after a crash between completing the audit and queueing its
       // e-mail; the e-mail's key is the audit, so one queued before is not queued twice.
       if (outcome !== 'failed') await notifyOwner(auditId, job.logger);
@@ -46,6 +49,7 @@ export function createRunAuditHandler(deps: JobDependencies, queue?: JobQueue): 
       if (job.isFinalAttempt) {
         const detail = error instanceof Error ? error.message : String(error);
         await markFailed(auditDeps.db, auditId, `The audit could not be completed: ${detail}`);
+        await notifyAuditFinished(auditDeps.db, auditId);
       }
       throw error;
     }

@@ -15,6 +15,12 @@ import { useDownloadReportPdf } from './sentiment-report-queries.ts';
 
 const ReportCharts = lazy(() => import('./report-charts.tsx'));
 
+/**
+ * The tab offers two documents: this one (a stored report, titled 'sentiment report') and the
+ * consumer insights report of every insight (the actions menu). Each button names its document.
+ */
+export const SENTIMENT_REPORT_PDF_LABEL = 'Download sentiment report (PDF)';
+
 export function ReportPdfButton({
   brand,
   report,
@@ -31,7 +37,7 @@ export function ReportPdfButton({
       size="sm"
       onClick={() => download.mutate(report)}
       disabled={download.isPending}
-      aria-label={`Download the ${report.reportPeriod} report of ${formatDateTime(report.createdAt)} as a PDF`}
+      aria-label={`${SENTIMENT_REPORT_PDF_LABEL}: ${report.reportPeriod}, generated ${formatDateTime(report.createdAt)}`}
     >
       <Download aria-hidden="true" />
       {download.isPending ? 'Preparing...' : label}
@@ -54,7 +60,7 @@ export function LatestReport({ brand, report }: { brand: TBrand; report: TSentim
               {periodRange(report)}. Generated {formatDateTime(report.createdAt)}.
             </CardDescription>
           </div>
-          <ReportPdfButton brand={brand} report={report} label="Download PDF" />
+          <ReportPdfButton brand={brand} report={report} label={SENTIMENT_REPORT_PDF_LABEL} />
         </div>
       </CardHeader>
       <CardContent className="space-y-8">

@@ -11,7 +11,7 @@ import {
 import { EmailReportDialog } from './email-report-dialog.tsx';
 import { useDownloadInsightsPdf } from './sentiment-report-queries.ts';
 
-/** Download the brand's consumer insights report as a PDF, or e-mail it. */
+/** Download the brand's consumer insights report (every insight, titled so in the PDF) as a PDF, or e-mail it. */
 export function ReportActionsMenu({ brand }: { brand: TBrand }) {
   const [emailing, setEmailing] = useState(false);
   const download = useDownloadInsightsPdf(brand);
@@ -24,10 +24,10 @@ export function ReportActionsMenu({ brand }: { brand: TBrand }) {
             <ChevronDown aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-48">
+        <DropdownMenuContent align="end" className="w-max max-w-[calc(100vw-2rem)]">
           <DropdownMenuItem onSelect={() => download.mutate()}>
             <Download aria-hidden="true" />
-            Download PDF
+            Download consumer insights report (PDF)
           </DropdownMenuItem>
           <DropdownMenuItem onSelect={() => setEmailing(true)}>
             <Mail aria-hidden="true" />

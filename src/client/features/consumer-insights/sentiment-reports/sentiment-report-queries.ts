@@ -42,7 +42,7 @@ export function useGenerateReport(brand: TBrand) {
   });
 }
 
-/** '{brand}-consumer-insights-report.pdf' (the native share sheet on touch devices). */
+/** The consumer insights report, named by the server (the native share sheet on touch devices). */
 export function useDownloadInsightsPdf(brand: TBrand) {
   return useMutation({
     mutationFn: () =>
@@ -64,7 +64,7 @@ export function useDownloadInsightsPdf(brand: TBrand) {
 /** YYYY-MM-DD in UK time, as the server names the file. */
 const reportDay = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE });
 
-/** One report as a PDF, named after its brand, period and day. */
+/** One report as a PDF, named by the server; the name here is used only if the response gives none. */
 export function useDownloadReportPdf(brand: TBrand) {
   return useMutation({
     mutationFn: (report: TSentimentReport) =>

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { brands, competitors, type taskProgress } from '../../db/schema/index.ts';
+import { recordNotification } from './record-notification.ts';
+
+type FinishedTask = Pick<
+  typeof taskProgress.$inferSelect,
+  'id' | 'userId' | 'kind' | 'subjectId' | 'status' | 'result' | 'error'
+>;
+
+/** What each kind of long work is called in the bell, what it is about and where its result is shown. */
+const taskKinds: Record<string, { what: string; subject: 'brand' | 'competitor' | 'none'; link: string }> = {
+  'discovery:insights': { what: 'Insight discovery', subject: 'brand', link: '/consumer-insights' },
+  'discovery:competitor-insights': {
+    what: 'Competitor insight discovery',
+    subject: 'competitor',
+    link: '/consumer-insights',
+  },
+  'import:insights-csv': { what: 'CSV import', subject: 'brand', link: '/consumer-insights' },
+  'ad-discovery:competitor': { what: 'Ad discovery', subject: 'competitor', link: '/competitor-tracking' },
+  'ad-discovery:brand': { what: 'Ad discovery', subject: 'brand', link: '/competitor-tracking' },
+  'account-export': { what: 'Your data export', subject: 'none', link: '/settings' },
+};
+
+async function subjectName(db: Database, subject: 'brand' | 'competitor' | 'none', id: string | null) {
+  if (!id || subject === 'none') return null;
+  const table = subject === 'brand' ? brands : competitors;
+  const [row] = await db.select({ name: table.name }).from(table).where(eq(table.id, id));
+  return row?.name ?? null;
+}
+
+function addedCount(result: Record<string, unknown> | null): number | null {
+  const added = result?.added;
+  return typeof added === 'number' ? added : null;
+}
+
+function completedBody(kind: string, result: Record<string, unknown> | null): string | null {
+  if (kind === 'account-export') return 'It is ready to download in Settings.';
+  const added = addedCount(result);
+  if (added === null) return null;
+  const noun = kind.startsWith('ad-discovery:') ? 'ad' : 'insight';
+  return `${added} new ${added === 1 ? noun : `${noun}s`} added.`;
+}
+
+/**
+ * Tells the person who started a discovery, import or export in the bell that it ended, and how.
+ * Kinds of work the bell does not know are left out. Safe to call again for the same task.
+ */
+export async function notifyTaskFinished(db: Database, task: FinishedTask): Promise<void> {
+  const known = taskKinds[task.kind];
+  if (!known || (task.status !== 'completed' && task.status !== 'failed')) return;
+  const name = await subjectName(db, known.subject, task.subjectId);
+  const about = name ? ` for ${name}` : '';
+  const completed = task.status === 'completed';
+  const verb = task.kind === 'account-export' ? (completed ? 'is ready' : 'failed') : completed ? 'finished' : 'failed';
+  await recordNotification(db, {
+    userId: task.userId,
+    kind: `${task.kind}:${task.status}`,
+    subjectId: task.id,
+    title: `${known.what}${about} ${verb}`,
+    body: completed ? completedBody(task.kind, task.result) : (task.error ?? null),
+    link: known.link,
+  });
+}

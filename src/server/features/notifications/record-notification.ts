@@ -1,0 +1,34 @@
+import type { Database } from '../../db/client.ts';
+import { notifications } from '../../db/schema/index.ts';
+import { storableText } from '../../db/storable.ts';
+
+export type NotificationInput = {
+  /** the account the finished work belongs to */
+  userId: string;
+  kind: string;
+  subjectId: string;
+  title: string;
+  body: string | null;
+  link: string | null;
+};
+
+const clip = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 1)}…` : text);
+
+/**
+ * Adds a bell notification once per subject and kind: a retried job, or a sweep after it, that
+ * finishes the same audit or task again adds nothing. Names in the text (brands, competitors,
+ * reasons) came from outside, so they are made storable.
+ */
+export async function recordNotification(db: Database, input: NotificationInput): Promise<void> {
+  await db
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      kind: input.kind,
+      subjectId: input.subjectId,
+      title: clip(storableText(input.title), 200),
+      body: input.body === null ? null : clip(storableText(input.body), 1000),
+      link: input.link,
+    })
+    .onConflictDoNothing({ target: [notifications.subjectId, notifications.kind] });
+}
