@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, outboxMessages, sessions, subscriptions, users } from '../../src/server/db/schema/index.ts';
 import { runDemoClock } from '../../src/server/features/billing/confirm-demo-checkout.ts';
+import { stripeWebhookNotConfiguredMessage } from '../../src/server/features/billing/webhook-routes.ts';
 import { upsertUserByEmail } from '../../src/server/features/users/upsert-user-by-email.ts';
 import { SESSION_COOKIE } from '../../src/server/http/session.ts';
 import { createDemoBilling } from '../../src/server/integrations/demo-billing/demo-billing.ts';
@@ -361,6 +362,15 @@ describe('production mode', () => {
       });
       expect(intent.statusCode).toBe(503);
       expect(intent.json()).toEqual({ message: paymentsNotConfiguredMessage, code: 'not_configured' });
+      // Stripe's webhook is listed in the API reference everywhere; without Stripe it is not configured.
+      const webhook = await production.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        payload: '{}',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      });
+      expect(webhook.statusCode).toBe(503);
+      expect(webhook.json()).toEqual({ message: stripeWebhookNotConfiguredMessage, code: 'not_configured' });
     } finally {
       await production.app.close();
     }

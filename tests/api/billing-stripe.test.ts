@@ -132,6 +132,30 @@ describe('Stripe webhooks', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it('answers 502 in the error format when Stripe cannot be read during an event, and applies its retry', async () => {
+    const { setupIntentId } = await smbWithCardSaved('webhook-outage@example.com');
+    const delivery = stripe.signedEvent('setup_intent.succeeded', stripe.setupIntents.get(setupIntentId)!, {
+      id: 'evt_during_outage',
+    });
+    stripe.failNext(3, 'unreachable');
+    const failed = await deliver(delivery);
+    expect(failed.statusCode, failed.body).toBe(502);
+    expect(failed.json()).toEqual({
+      code: 'upstream_failed',
+      message: 'The payment provider could not be reached. Please try again in a moment.',
+    });
+    // Not recorded as applied: Stripe's retry of the same event is applied in full.
+    expect(
+      await target.database.db.select().from(billingEvents).where(eq(billingEvents.id, 'evt_during_outage')),
+    ).toHaveLength(0);
+    expect((await userRow('webhook-outage@example.com')).planType).toBe('free');
+
+    const retried = await deliver(delivery);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ duplicate: false, outcome: 'applied' });
+    expect((await userRow('webhook-outage@example.com')).planType).toBe('smb');
+  });
+
   it('refuses an event with no signature or a wrong one, and changes nothing', async () => {
     const { setupIntentId } = await smbWithCardSaved('forged@example.com');
     const genuine = stripe.signedEvent('setup_intent.succeeded', stripe.setupIntents.get(setupIntentId)!);
