@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { plans } from '../../../shared/plans.ts';
+import { AGENCY_MINIMUM_COMMITMENT_MONTHS, plans } from '../../../shared/plans.ts';
 import type { TSubscriptionDetails } from '../../../shared/schemas/billing.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { formatCurrency, formatLongDate } from '../../lib/format.ts';
@@ -45,6 +45,22 @@ function SubscriptionDetails({ subscription }: { subscription: TSubscription }) 
   );
 }
 
+/**
+ * Agency in its free trial: no commitment yet. Says so, and when the 3 months would start, so the
+ * Cancel button beside it is not a surprise.
+ */
+function CommitmentNote({ subscription }: { subscription: TSubscription }) {
+  const trialing = subscription.status === 'trialing' && !subscription.cancelAtPeriodEnd;
+  if (subscription.plan.key !== 'agency' || !trialing) return null;
+  const firstPayment = formatLongDate(subscription.trialEnd);
+  return (
+    <p className="text-muted-foreground text-sm" data-testid="commitment-note">
+      You can cancel at any time during your free trial. The {AGENCY_MINIMUM_COMMITMENT_MONTHS}-month minimum commitment
+      starts with your first payment{firstPayment ? ` on ${firstPayment}` : ''}.
+    </p>
+  );
+}
+
 /** Plan name, status, brands used of the allowance, the subscription's details and its control. */
 export function SubscriptionOverview({ details }: { details: TSubscriptionDetails }) {
   const { subscription } = details;
@@ -72,6 +88,7 @@ export function SubscriptionOverview({ details }: { details: TSubscriptionDetail
         </dl>
       </div>
       {subscription && <SubscriptionDetails subscription={subscription} />}
+      {subscription && <CommitmentNote subscription={subscription} />}
       {subscription && <SubscriptionControls subscription={subscription} />}
     </div>
   );

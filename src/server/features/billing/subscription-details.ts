@@ -11,10 +11,13 @@ import type { SubscriptionRow } from './sync-subscription.ts';
 
 type Details = NonNullable<TSubscriptionDetails['subscription']>;
 
-/** Agency's minimum commitment: cancelling is allowed from 3 months after the subscription began. */
-export function cancellableFrom(subscription: Pick<SubscriptionRow, 'plan' | 'startedAt' | 'createdAt'>): Date | null {
-  if (subscription.plan !== 'agency') return null;
-  return addMonths(subscription.startedAt ?? subscription.createdAt, AGENCY_MINIMUM_COMMITMENT_MONTHS);
+/**
+ * Agency's minimum commitment runs for 3 months from the first payment: cancelling is allowed from
+ * then. Before the first payment (the free trial) there is no commitment yet, and null says so.
+ */
+export function cancellableFrom(subscription: Pick<SubscriptionRow, 'plan' | 'firstPaidAt'>): Date | null {
+  if (subscription.plan !== 'agency' || !subscription.firstPaidAt) return null;
+  return addMonths(subscription.firstPaidAt, AGENCY_MINIMUM_COMMITMENT_MONTHS);
 }
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
