@@ -56,8 +56,8 @@ export const emailReports = pgTable(
 /**
  * One row per scheduled report and slot: the claim that makes a slot go out once whichever process
  * picks it, inserted in the same transaction that moves the report's lastSent and nextScheduled on.
- * 'Send to recipients now' is a run of kind manual, one per press (its request key); 'Send me a
- * preview' is a run of kind preview, to the signed-in user only.
+ * 'Send to recipients now' is a run of kind manual, one per press (its request id); 'Send me a
+ * preview' is a row of kind preview, to the signed-in user only.
  */
 export const emailReportRuns = pgTable(
   'email_report_runs',
@@ -74,8 +74,8 @@ export const emailReportRuns = pgTable(
     kind: text('kind', { enum: ['scheduled', 'manual', 'preview'] })
       .notNull()
       .default('scheduled'),
-    /** A manual send's key, made by the browser once per press: a retried request finds this run. */
-    requestKey: varchar('request_key', { length: 100 }),
+    /** A manual send's request id, made by the browser once per press: a retried request finds this run. */
+    requestId: uuid('request_id'),
     status: text('status', { enum: ['preparing', 'queued', 'sent', 'failed'] })
       .notNull()
       .default('preparing'),
@@ -85,7 +85,7 @@ export const emailReportRuns = pgTable(
   },
   (table) => [
     uniqueIndex().on(table.emailReportId, table.slot, table.kind),
-    uniqueIndex().on(table.emailReportId, table.requestKey),
+    uniqueIndex().on(table.emailReportId, table.requestId),
     index().on(table.userId),
   ],
 );
