@@ -61,8 +61,18 @@ function CommitmentNote({ subscription }: { subscription: TSubscription }) {
   );
 }
 
-/** Plan name, status, brands used of the allowance, the subscription's details and its control. */
-export function SubscriptionOverview({ details }: { details: TSubscriptionDetails }) {
+/**
+ * Plan name, status, brands used of the allowance, the subscription's details and its control.
+ * `ownAccountOfMember`: the reader is a team member, for whom this is their own account's billing
+ * (beside the agency plan they work under), so it is named so and its brands are left out.
+ */
+export function SubscriptionOverview({
+  details,
+  ownAccountOfMember = false,
+}: {
+  details: TSubscriptionDetails;
+  ownAccountOfMember?: boolean;
+}) {
   const { subscription } = details;
   const name = subscription?.plan.name ?? plans[details.planType].name;
   const status = subscription ? subscriptionStatusBadge(subscription) : null;
@@ -70,7 +80,7 @@ export function SubscriptionOverview({ details }: { details: TSubscriptionDetail
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
-          <p className="text-muted-foreground text-xs">Current plan</p>
+          <p className="text-muted-foreground text-xs">{ownAccountOfMember ? 'Your own account' : 'Current plan'}</p>
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-semibold text-xl">{name}</span>
             {status && (
@@ -80,12 +90,14 @@ export function SubscriptionOverview({ details }: { details: TSubscriptionDetail
             )}
           </p>
         </div>
-        <dl className="space-y-1 sm:text-right">
-          <dt className="text-muted-foreground text-xs">Brands</dt>
-          <dd className="font-semibold text-xl tabular-nums">
-            {details.brands.used} / {limitText(details.brands.limit)}
-          </dd>
-        </dl>
+        {!ownAccountOfMember && (
+          <dl className="space-y-1 sm:text-right">
+            <dt className="text-muted-foreground text-xs">Brands</dt>
+            <dd className="font-semibold text-xl tabular-nums">
+              {details.brands.used} / {limitText(details.brands.limit)}
+            </dd>
+          </dl>
+        )}
       </div>
       {subscription && <SubscriptionDetails subscription={subscription} />}
       {subscription && <CommitmentNote subscription={subscription} />}
