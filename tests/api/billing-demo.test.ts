@@ -2,12 +2,15 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, outboxMessages, sessions, subscriptions, users } from '../../src/server/db/schema/index.ts';
+import { applyBillingEvent } from '../../src/server/features/billing/apply-billing-event.ts';
 import { runDemoClock } from '../../src/server/features/billing/confirm-demo-checkout.ts';
+import { stripeWebhookNotConfiguredMessage } from '../../src/server/features/billing/webhook-routes.ts';
 import { upsertUserByEmail } from '../../src/server/features/users/upsert-user-by-email.ts';
 import { SESSION_COOKIE } from '../../src/server/http/session.ts';
 import { createDemoBilling } from '../../src/server/integrations/demo-billing/demo-billing.ts';
 import { DEMO_SETTLE_MS } from '../../src/server/integrations/demo-billing/demo-events.ts';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
+import { addMonths, daysUntil, formatBillingDate } from '../../src/shared/billing-dates.ts';
 import { plans, TRIAL_DAYS } from '../../src/shared/plans.ts';
 import { PLAN_CHANGE_MARKER, paymentsNotConfiguredMessage } from '../../src/shared/schemas/billing.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -243,28 +246,62 @@ describe('SMB and Agency: monthly subscriptions with a free trial', () => {
     expect(details.subscription.cancelAtPeriodEnd).toBe(false);
   });
 
-  it('holds Agency to its 3-month minimum commitment, then lets it cancel', async () => {
+  it('lets an Agency free trial be cancelled at any time before its first payment', async () => {
+    const cookie = await target.signInAs('agency-trial@example.com');
+    await checkout(cookie, (await subscribe(cookie, 'agency')).clientSecret, 'succeed');
+    expect(await userRow('agency-trial@example.com')).toMatchObject({ planType: 'agency', maxBrands: 999 });
+
+    const details = (await get('/api/subscription-details', cookie)).json();
+    expect(details.subscription).toMatchObject({
+      status: 'trialing',
+      canCancel: true,
+      canCancelAt: null,
+      remainingDays: 0,
+    });
+    const cancel = await post('/api/cancel-subscription', cookie);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().message).toMatch(/^Your free trial ends on .+ and you will not be charged\./);
+    expect((await get('/api/subscription-details', cookie)).json().subscription).toMatchObject({
+      status: 'trialing',
+      cancelAtPeriodEnd: true,
+    });
+    // The cancelled trial ends with its period: nothing is charged and the account is back on Free.
+    await runDemoClock(demo(), new Date(Date.now() + (TRIAL_DAYS + 1) * DAY_MS));
+    expect(await userRow('agency-trial@example.com')).toMatchObject({ planType: 'free', maxBrands: 1 });
+  });
+
+  it('holds a paid Agency plan to 3 months from its first payment, then lets it cancel', async () => {
     const cookie = await target.signInAs('agency@example.com');
     await checkout(cookie, (await subscribe(cookie, 'agency')).clientSecret, 'succeed');
     const user = await userRow('agency@example.com');
-    expect(user).toMatchObject({ planType: 'agency', maxBrands: 999 });
+    const subscriptionId = user.stripeSubscriptionId!;
+    // The trial began 24 days ago and ended, paid, 10 days ago.
+    const firstPayment = new Date(Date.now() - 10 * DAY_MS);
+    const demoBilling = createDemoBilling(target.database.db);
+    await demoBilling.updateSubscription(subscriptionId, {
+      status: 'active',
+      startedAt: new Date(Date.now() - 24 * DAY_MS).toISOString(),
+      trialEnd: firstPayment.toISOString(),
+      currentPeriodEnd: addMonths(firstPayment, 1).toISOString(),
+    });
+    const paid = { type: 'invoice.paid', objectId: subscriptionId, objectKind: 'subscription' as const };
+    await applyBillingEvent(demo(), { id: `evt_${crypto.randomUUID()}`, customerId: null, ...paid });
 
+    const from = addMonths(firstPayment, 3);
     const details = (await get('/api/subscription-details', cookie)).json();
-    expect(details.subscription.canCancel).toBe(false);
-    expect(details.subscription.remainingDays).toBeGreaterThanOrEqual(89);
+    expect(details.subscription).toMatchObject({ status: 'active', canCancel: false, canCancelAt: from.toISOString() });
+    expect(details.subscription.remainingDays).toBe(daysUntil(from));
     const refused = await post('/api/cancel-subscription', cookie);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toMatch(
-      /^The Agency plan has a 3-month minimum commitment\. You can cancel from \d+ \w+ \d{4} \(\d+ days remaining\)\.$/,
+    expect(refused.json().message).toBe(
+      `The Agency plan has a 3-month minimum commitment from its first payment. You can cancel from ${formatBillingDate(from)} (${daysUntil(from)} days remaining).`,
     );
 
-    const monthsAgo = new Date(Date.now() - 95 * DAY_MS);
+    // Three months after the first payment, cancelling works.
     await target.database.db
       .update(subscriptions)
-      .set({ startedAt: monthsAgo })
+      .set({ firstPaidAt: new Date(Date.now() - 95 * DAY_MS) })
       .where(eq(subscriptions.userId, user.id));
-    const demoBilling = createDemoBilling(target.database.db);
-    await demoBilling.updateSubscription(user.stripeSubscriptionId!, { startedAt: monthsAgo.toISOString() });
     expect((await get('/api/subscription-details', cookie)).json().subscription.canCancel).toBe(true);
     expect((await post('/api/cancel-subscription', cookie)).statusCode).toBe(200);
   });
@@ -361,6 +398,15 @@ describe('production mode', () => {
       });
       expect(intent.statusCode).toBe(503);
       expect(intent.json()).toEqual({ message: paymentsNotConfiguredMessage, code: 'not_configured' });
+      // Stripe's webhook is listed in the API reference everywhere; without Stripe it is not configured.
+      const webhook = await production.app.inject({
+        method: 'POST',
+        url: '/api/stripe/webhook',
+        payload: '{}',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      });
+      expect(webhook.statusCode).toBe(503);
+      expect(webhook.json()).toEqual({ message: stripeWebhookNotConfiguredMessage, code: 'not_configured' });
     } finally {
       await production.app.close();
     }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingEvents, subscriptions, users } from '../../src/server/db/schema/index.ts';
+import { addMonths, formatBillingDate } from '../../src/shared/billing-dates.ts';
 import { type StripeDouble, startStripeDouble } from '../doubles/stripe.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
@@ -132,6 +133,30 @@ describe('Stripe webhooks', () => {
     expect(stored).toHaveLength(1);
   });
 
+  it('answers 502 in the error format when Stripe cannot be read during an event, and applies its retry', async () => {
+    const { setupIntentId } = await smbWithCardSaved('webhook-outage@example.com');
+    const delivery = stripe.signedEvent('setup_intent.succeeded', stripe.setupIntents.get(setupIntentId)!, {
+      id: 'evt_during_outage',
+    });
+    stripe.failNext(3, 'unreachable');
+    const failed = await deliver(delivery);
+    expect(failed.statusCode, failed.body).toBe(502);
+    expect(failed.json()).toEqual({
+      code: 'upstream_failed',
+      message: 'The payment provider could not be reached. Please try again in a moment.',
+    });
+    // Not recorded as applied: Stripe's retry of the same event is applied in full.
+    expect(
+      await target.database.db.select().from(billingEvents).where(eq(billingEvents.id, 'evt_during_outage')),
+    ).toHaveLength(0);
+    expect((await userRow('webhook-outage@example.com')).planType).toBe('free');
+
+    const retried = await deliver(delivery);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ duplicate: false, outcome: 'applied' });
+    expect((await userRow('webhook-outage@example.com')).planType).toBe('smb');
+  });
+
   it('refuses an event with no signature or a wrong one, and changes nothing', async () => {
     const { setupIntentId } = await smbWithCardSaved('forged@example.com');
     const genuine = stripe.signedEvent('setup_intent.succeeded', stripe.setupIntents.get(setupIntentId)!);
@@ -187,6 +212,52 @@ describe('Stripe webhooks', () => {
     expect(stripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
     const reactivate = await post('/api/reactivate-subscription', cookie);
     expect(reactivate.statusCode).toBe(200);
+    expect(stripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+  });
+
+  it('lets an Agency trial be cancelled, and counts the 3-month commitment from the first payment', async () => {
+    const cookie = await target.signInAs('agency-stripe@example.com');
+    const created = await post('/api/get-or-create-subscription', cookie, { plan: 'agency' });
+    expect(created.json().intentKind).toBe('setup');
+    const setupIntentId = intentIdOf(created.json().clientSecret);
+    stripe.succeedSetupIntent(setupIntentId);
+    await deliver(stripe.signedEvent('setup_intent.succeeded', stripe.setupIntents.get(setupIntentId)!));
+    const subscriptionId = (await userRow('agency-stripe@example.com')).stripeSubscriptionId!;
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('trialing');
+
+    // In the free trial: no commitment yet.
+    const cancel = await post('/api/cancel-subscription', cookie);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().message).toMatch(/^Your free trial ends on .+ and you will not be charged\./);
+    expect(stripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
+    expect((await post('/api/reactivate-subscription', cookie)).statusCode).toBe(200);
+
+    // The trial began 24 days ago and its first invoice was paid when it ended, 10 days ago.
+    const day = 24 * 60 * 60;
+    const now = Math.floor(Date.now() / 1000);
+    const firstPayment = new Date((now - 10 * day) * 1000);
+    stripe.updateSubscription(subscriptionId, {
+      status: 'active',
+      trial_end: firstPayment,
+      current_period_end: now + 20 * day,
+      start_date: now - 24 * day,
+    } as Parameters<StripeDouble['updateSubscription']>[1]);
+    const invoice = {
+      id: 'in_first_agency_month',
+      object: 'invoice',
+      customer: stripe.subscriptions.get(subscriptionId)!.customer,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId } },
+    };
+    expect((await deliver(stripe.signedEvent('invoice.paid', invoice))).json().outcome).toBe('applied');
+
+    const from = addMonths(firstPayment, 3);
+    const details = (
+      await target.app.inject({ method: 'GET', url: '/api/subscription-details', headers: { cookie } })
+    ).json();
+    expect(details.subscription).toMatchObject({ status: 'active', canCancel: false, canCancelAt: from.toISOString() });
+    const refused = await post('/api/cancel-subscription', cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain(`You can cancel from ${formatBillingDate(from)}`);
     expect(stripe.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
   });
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   audits,
   emailReportOptOuts,
-  emailReportRuns,
   emailReports,
   users,
   whiteLabelSettings,
@@ -21,20 +20,17 @@ import { claimDepsOf, reportRow, runsOf, scheduledMessagesOf, seedEmailReport } 
 import { seedBrand, seedMentions } from '../helpers/seed-insights.ts';
 
 const OWNER = 'scheduler@example.com';
-const STRANGER = 'someone-else@example.com';
 const MINUTE = 60_000;
 
 let smtp: SmtpDouble;
 let target: WorkingTestApp;
 let ownerCookie: string;
-let strangerCookie: string;
 let brand: { id: string; userId: string; name: string };
 
 beforeAll(async () => {
   smtp = await startSmtpDouble();
   target = await createWorkingTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Brandlens <reports@brandlens.test>' } });
   ownerCookie = await target.signInAs(OWNER);
-  strangerCookie = await target.signInAs(STRANGER);
   await setPlan(target.database, OWNER, 'smb');
   brand = await seedBrand(target.database, OWNER, 'Acme Coffee');
   await seedCompletedAuditOf(target.database, brand);
@@ -383,56 +379,5 @@ describe('fresh analysis and white label (agency)', () => {
     await settled(report.id, 1);
     expect(textOf(to('slow-client@example.com')[0])).toContain(freshAnalysisTimedOutNote);
     await target.database.db.update(audits).set({ status: 'failed' }).where(eq(audits.id, running!.id));
-  });
-});
-
-describe('POST /api/email-reports/{id}/send-now', () => {
-  const sendNow = (id: string, cookie?: string) =>
-    target.app.inject({
-      method: 'POST',
-      url: `/api/email-reports/${id}/send-now`,
-      ...(cookie ? { headers: { cookie } } : {}),
-    });
-
-  it('queues a preview to the signed-in user only (202), leaving the schedule alone', async () => {
-    const report = await seedEmailReport(target.database, OWNER, {
-      name: 'Preview me',
-      brandId: brand.id,
-      recipients: ['never-previewed@example.com'],
-      nextScheduled: new Date(Date.now() + 24 * 60 * MINUTE),
-      includeModules: { brandAudit: true, consumerInsights: false, competitorTracking: false },
-    });
-    const before = to(OWNER).length;
-    const reply = await sendNow(report.id, ownerCookie);
-    expect(reply.statusCode).toBe(202);
-    expect(reply.json()).toMatchObject({ status: 'queued', recipients: [OWNER] });
-    await settled(report.id, 1);
-    const mails = to(OWNER);
-    expect(mails).toHaveLength(before + 1);
-    expect(mails.at(-1)!.parsed.subject).toBe('Preview: Preview me (Weekly report, Brandlens)');
-    expect(to('never-previewed@example.com')).toHaveLength(0);
-    const row = await reportRow(target.database, report.id);
-    expect(row.lastSent).toBeNull();
-    expect((await runsOf(target.database, report.id))[0]).toMatchObject({ kind: 'preview' });
-  });
-
-  it("answers 404 for another user's report, 401 signed out and 400 for an id that is not one", async () => {
-    const report = await seedEmailReport(target.database, OWNER, { nextScheduled: null });
-    expect((await sendNow(report.id, strangerCookie)).statusCode).toBe(404);
-    expect((await sendNow(report.id)).statusCode).toBe(401);
-    const bad = await sendNow('not-an-id', ownerCookie);
-    expect([400, 404]).toContain(bad.statusCode);
-    expect(bad.json()).toHaveProperty('message');
-    expect(await runsOf(target.database, report.id)).toHaveLength(0);
-  });
-
-  it('is rate limited', async () => {
-    const missing = crypto.randomUUID();
-    const codes: number[] = [];
-    for (let i = 0; i < 12; i++) codes.push((await sendNow(missing, strangerCookie)).statusCode);
-    expect(codes).toContain(429);
-    expect(
-      await target.database.db.select().from(emailReportRuns).where(eq(emailReportRuns.emailReportId, missing)),
-    ).toHaveLength(0);
   });
 });

@@ -137,7 +137,7 @@ describe('buying each paid plan through the test checkout', () => {
     await page.context().close();
   });
 
-  it('Agency: the trial starts, Cancel waits out the 3-month commitment, then cancels and reactivates', async () => {
+  it('Agency: the trial can be cancelled, and after the first payment Cancel waits out the 3-month commitment', async () => {
     const page = await newPage(e2e.browser, e2e.server.baseURL);
     const problems = recordProblems(page);
     await choosePlanAndSignIn(page, 'agency', 'agency.buyer@example.com');
@@ -148,6 +148,7 @@ describe('buying each paid plan through the test checkout', () => {
     const summary = page.getByLabel('Plan summary');
     await summary.getByText('£229', { exact: true }).waitFor();
     await summary.getByText('3-month minimum commitment', { exact: true }).first().waitFor();
+    await summary.getByText(/you can cancel at any time during the free trial/).waitFor();
     await summary.getByText(`${TRIAL_DAYS}-day free trial`).waitFor();
     expect(await screenshotBothWidths(page, 'subscribe-agency')).toBeLessThanOrEqual(0);
 
@@ -156,37 +157,53 @@ describe('buying each paid plan through the test checkout', () => {
     await expectStatus(page, `Free Trial (${TRIAL_DAYS} days)`);
     await page.getByText('Unlimited', { exact: false }).first().waitFor();
 
-    // Within the minimum commitment Cancel is held back, saying how long is left.
+    // In the free trial nothing is paid yet: Cancel works, and the card says when the commitment starts.
+    await page
+      .getByTestId('commitment-note')
+      .getByText(/starts with your first payment on \d+ \w+ \d{4}/)
+      .waitFor();
+    expect(await page.getByRole('button', { name: /^Cancel available in/ }).count()).toBe(0);
+    expect(await screenshotBothWidths(page, 'settings-agency-trial')).toBeLessThanOrEqual(0);
+    await cancelThenReactivate(page, `Free Trial (${TRIAL_DAYS} days)`);
+
+    // The trial ends and its first payment is taken (here and in demo billing's own record, which
+    // every sync reads again): the 3 months run from that payment.
+    const user = await userByEmail(e2e.server.database, 'agency.buyer@example.com');
+    const paidAt = new Date(Date.now() - DAY_MS);
+    const setFirstPayment = async (firstPaidAt: Date) => {
+      const [row] = await e2e.server.database.db
+        .update(subscriptions)
+        .set({ status: 'active', trialEnd: firstPaidAt, firstPaidAt })
+        .where(eq(subscriptions.userId, user.id))
+        .returning();
+      await e2e.server.database.db
+        .update(demoBillingObjects)
+        .set({
+          data: sql`${demoBillingObjects.data} || jsonb_build_object('status', 'active', 'trialEnd', ${firstPaidAt.toISOString()}::text)`,
+        })
+        .where(eq(demoBillingObjects.id, row!.providerSubscriptionId!));
+    };
+    await setFirstPayment(paidAt);
+    await page.reload();
+    await expectStatus(page, 'Active');
     const locked = page.getByRole('button', { name: /^Cancel available in \d+ days$/ });
     await locked.waitFor();
     expect(await locked.getAttribute('aria-disabled')).toBe('true');
     await locked.hover();
     await page
       .getByRole('tooltip')
-      .getByText(/3-month minimum commitment\. You can cancel in \d+ days, from/)
+      .getByText(/3-month minimum commitment from your first payment\. You can cancel in \d+ days, from/)
       .waitFor();
     await locked.click({ force: true });
     expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(await page.getByTestId('commitment-note').count()).toBe(0);
     expect(await screenshotBothWidths(page, 'settings-agency-locked')).toBeLessThanOrEqual(0);
 
-    // Three months on: the subscription's start moves back, here and in demo billing's own record
-    // (the provider's, which every sync reads again), and cancelling is allowed.
-    const user = await userByEmail(e2e.server.database, 'agency.buyer@example.com');
-    const startedAt = new Date(addMonths(new Date(), -3).getTime() - DAY_MS);
-    const [row] = await e2e.server.database.db
-      .update(subscriptions)
-      .set({ startedAt })
-      .where(eq(subscriptions.userId, user.id))
-      .returning();
-    await e2e.server.database.db
-      .update(demoBillingObjects)
-      .set({
-        data: sql`jsonb_set(${demoBillingObjects.data}, '{startedAt}', to_jsonb(${startedAt.toISOString()}::text))`,
-      })
-      .where(eq(demoBillingObjects.id, row!.providerSubscriptionId!));
+    // Three months after the first payment, cancelling is allowed.
+    await setFirstPayment(new Date(addMonths(new Date(), -3).getTime() - DAY_MS));
     await page.reload();
-    await expectStatus(page, `Free Trial (${TRIAL_DAYS} days)`);
-    await cancelThenReactivate(page, `Free Trial (${TRIAL_DAYS} days)`);
+    await expectStatus(page, 'Active');
+    await cancelThenReactivate(page, 'Active');
 
     expect((await userByEmail(e2e.server.database, 'agency.buyer@example.com')).maxBrands).toBe(999);
     expect(problems).toEqual([]);

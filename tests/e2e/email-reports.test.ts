@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { brands, emailReports, users } from '../../src/server/db/schema/index.ts';
+import { brands, emailReportRuns, emailReports, outboxMessages, users } from '../../src/server/db/schema/index.ts';
 import { MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
+import { waitFor } from '../helpers/jobs.ts';
 import { setPlan } from '../helpers/seed.ts';
 
 const e2e = serverAndBrowserForFile();
@@ -73,6 +74,53 @@ describe('email reports', () => {
     await card.getByText(/^Monday \d{1,2} \w+ \d{4}, 09:00 (GMT|BST)$/).waitFor();
     await card.getByText('Not sent yet').waitFor();
     await screenshotFor(page, 'email-reports-list');
+  });
+
+  it('sends to the recipients now from the Send menu: Last sent updates, once per press; a preview does not count', async () => {
+    const card = page.getByRole('article', { name: 'Monday summary' });
+    const lastSent = card.locator('dt', { hasText: /^Last sent$/ }).locator('xpath=following-sibling::dd[1]');
+    expect(await lastSent.textContent()).toBe('Not sent yet');
+
+    await card.getByRole('button', { name: 'Send Monday summary' }).click();
+    await page.getByRole('menuitem', { name: 'Send me a preview' }).click();
+    await toast('Preview sent');
+    expect(await lastSent.textContent()).toBe('Not sent yet');
+
+    await card.getByRole('button', { name: 'Send Monday summary' }).click();
+    await screenshotFor(page, 'email-reports-send-menu');
+    await page.getByRole('menuitem', { name: 'Send to recipients now' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Send “Monday summary” to its recipients now?' });
+    await confirm.getByText('It goes now to 2 recipients: ana@example.com, ben@example.com.').waitFor();
+    await screenshotFor(page, 'email-reports-send-confirm');
+    // A double click is one press: one send.
+    await confirm.getByRole('button', { name: 'Send to recipients now' }).dblclick();
+    await toast('Email Sent');
+    await confirm.waitFor({ state: 'detached' });
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid="email-report"] dt')]
+          .find((term) => term.textContent === 'Last sent')
+          ?.nextElementSibling?.textContent?.match(/^\w+day \d{1,2} \w+ \d{4}, \d{2}:\d{2} (GMT|BST)$/) !== null,
+    );
+
+    const [report] = await e2e.server.database.db.select().from(emailReports);
+    expect(report!.lastSent).not.toBeNull();
+    const runs = await e2e.server.database.db
+      .select()
+      .from(emailReportRuns)
+      .where(eq(emailReportRuns.emailReportId, report!.id));
+    const manual = runs.filter((run) => run.kind === 'manual');
+    expect(manual).toHaveLength(1);
+    const messages = await waitFor(
+      async () =>
+        (await e2e.server.database.db.select().from(outboxMessages)).filter(
+          (message) => message.params.runId === manual[0]!.id,
+        ),
+      (rows) => rows.length === 2,
+      { what: 'the two recipients’ messages' },
+    );
+    expect(messages.map((message) => message.recipients).sort()).toEqual([['ana@example.com'], ['ben@example.com']]);
+    await screenshotFor(page, 'email-reports-sent');
   });
 
   it('edits the report: a monthly day 31 in Sydney, its next send worked out again', async () => {

@@ -5,7 +5,7 @@ import { agencyTeamMembers, brands, users } from '../../src/server/db/schema/ind
 import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
 import { newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
-import { setPlan } from '../helpers/seed.ts';
+import { seedCompletedAuditOf, setPlan } from '../helpers/seed.ts';
 
 const OWNER = 'agency-owner@example.com';
 const MEMBER = 'team-member@example.com';
@@ -38,6 +38,35 @@ async function brandCount(email: string) {
   return (await e2e.server.database.db.select().from(brands).where(eq(brands.userId, owner!.id))).length;
 }
 
+/**
+ * A member (Free in their own account) works under the agency's plan: the dashboard offers no
+ * Starter upgrade and shows the agency's brand allowance; Settings shows the Agency plan they work
+ * under, then their own account apart, with nothing to buy.
+ */
+async function expectAgencyPlanWithoutUpsell(member: Page) {
+  await member.goto('/');
+  await member.getByRole('heading', { name: /^Welcome back/ }).waitFor();
+  // The agency's brand allowance, not the member's own one brand.
+  await member.getByText('Unlimited', { exact: true }).waitFor();
+  await member.getByText(BRAND).first().waitFor();
+  expect(await member.getByRole('region', { name: 'Upgrade to Starter' }).count()).toBe(0);
+  expect(await member.getByText(/Starter/).count()).toBe(0);
+  await screenshotFor(member, 'team-member-dashboard');
+
+  await member.goto('/settings');
+  const workspace = member.getByTestId('workspace-plan');
+  await workspace.getByText('Plan you work under').waitFor();
+  await workspace.getByText('Agency', { exact: true }).waitFor();
+  await workspace.getByText(`Its billing is managed by ${OWNER}.`, { exact: false }).waitFor();
+  expect(await workspace.getByText('1 / Unlimited').count()).toBe(1);
+  const own = member.getByRole('region', { name: 'Your own account' });
+  await own.getByText('Free', { exact: true }).waitFor();
+  for (const upsell of ['Not included', 'Upgrade to use it', 'Available plans', 'View Plans', /Upgrade to/]) {
+    expect(await member.getByText(upsell).count(), String(upsell)).toBe(0);
+  }
+  await screenshotFor(member, 'team-member-settings');
+}
+
 describe('agency team sharing', () => {
   let owner: Page;
   let member: Page;
@@ -47,7 +76,12 @@ describe('agency team sharing', () => {
     await signInThroughPage(owner, OWNER);
     await setPlan(e2e.server.database, OWNER, 'agency');
     const [account] = await e2e.server.database.db.select().from(users).where(eq(users.email, OWNER));
-    await e2e.server.database.db.insert(brands).values({ userId: account!.id, name: BRAND, websiteUrl: site.url });
+    const [brand] = await e2e.server.database.db
+      .insert(brands)
+      .values({ userId: account!.id, name: BRAND, websiteUrl: site.url })
+      .returning();
+    // A completed audit of the agency's: the dashboard's Starter offer would show beside it on a Free account.
+    await seedCompletedAuditOf(e2e.server.database, brand!);
 
     await owner.goto('/settings');
     const card = teamCard(owner);
@@ -100,6 +134,7 @@ describe('agency team sharing', () => {
     await card.getByText(OWNER, { exact: false }).waitFor();
     expect(await card.getByLabel('Team member email').count()).toBe(0);
     await screenshotFor(member, 'team-card-member');
+    await expectAgencyPlanWithoutUpsell(member);
 
     // The competitor the member added is the agency's.
     await owner.goto('/competitor-tracking');

@@ -6,6 +6,7 @@ import { auditCompleteEmail } from '../features/notifications/audit-complete-ema
 import { weeklyDigestEmail } from '../features/notifications/weekly-digest-email.ts';
 import { consumerInsightsEmail } from '../features/sentiment-reports/consumer-insights-email.ts';
 import { supportMessageEmail } from '../features/support/support-message-email.ts';
+import { teamInvitationEmail } from '../features/team/team-invitation-email.ts';
 import type { EmailComposer, EmailParamsSchema } from './composer.ts';
 
 /**
@@ -22,6 +23,7 @@ const productComposers: EmailComposer[] = [
   weeklyDigestEmail as unknown as EmailComposer,
   scoreDropEmail as unknown as EmailComposer,
   scheduledReportEmail as unknown as EmailComposer,
+  teamInvitationEmail as unknown as EmailComposer,
 ];
 
 const composers = new Map<string, EmailComposer>();

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SIGNED_OUT_OK_HEADER } from '../../shared/auth-headers.ts';
-import type { PlanKey } from '../../shared/plans.ts';
+import { type PlanKey, plans } from '../../shared/plans.ts';
 import {
   type TAuthProviders,
   type TCurrentUser,
@@ -53,6 +53,7 @@ export async function toCurrentUser(db: Database, actor: Actor): Promise<TCurren
     isAdmin: actor.isAdmin,
     agencyOwnerId: actor.workspaceOwnerId === user.id ? null : actor.workspaceOwnerId,
     workspacePlanType: workspace.planType,
+    workspaceFeatures: { ...plans[workspace.planType].allows },
     auditsRemaining: workspace.auditsRemaining,
     createdAt: user.createdAt.toISOString(),
   };

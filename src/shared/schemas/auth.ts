@@ -10,6 +10,7 @@ export const ZCurrentUser = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
+  /** The plan of the user's own account, which they bill; a team member works under workspacePlanType */
   planType: z.enum(planKeys),
   /** The workspace's brand allowance (the agency's for a team member); 999 means unlimited */
   maxBrands: z.number().int(),
@@ -20,6 +21,16 @@ export const ZCurrentUser = z.object({
   agencyOwnerId: z.uuid().nullable(),
   /** The plan whose limits apply to what this user does: the agency's for a team member */
   workspacePlanType: z.enum(planKeys),
+  /** What workspacePlanType includes: the features this user can use where they work */
+  workspaceFeatures: z.object({
+    recommendations: z.boolean(),
+    consumerInsights: z.boolean(),
+    competitorTracking: z.boolean(),
+    whiteLabel: z.boolean(),
+    teamManagement: z.boolean(),
+    apiAccess: z.boolean(),
+    freshAiAnalysis: z.boolean(),
+  }),
   /** Audits the workspace may still start under its plan; null is unlimited */
   auditsRemaining: z.number().int().nullable(),
   createdAt: z.string(),

@@ -150,6 +150,19 @@ export const ZSubscriptionDetails = z.object({
     })
     .nullable(),
   usage: z.object({ audits: ZUsage, insights: ZUsage, competitors: ZUsage }),
+  /**
+   * Set for an agency team member: the agency's workspace they work in, whose plan and limits
+   * apply to what they do there (its billing is the agency owner's). The fields above stay the
+   * member's own account, whose billing stays theirs.
+   */
+  workspace: z
+    .object({
+      agency: z.object({ name: z.string(), email: z.string() }),
+      planType: z.enum(['free', 'starter', 'smb', 'agency']),
+      brands: ZUsage,
+      usage: z.object({ audits: ZUsage, insights: ZUsage, competitors: ZUsage }),
+    })
+    .nullable(),
 });
 export type TSubscriptionDetails = z.infer<typeof ZSubscriptionDetails>;
 

@@ -198,3 +198,30 @@ export function describeSchedule(
   }
   return `Daily ${at}`;
 }
+
+export const sendRequestIdMessage = 'requestId must be a UUID, made once for each press of Send';
+
+/**
+ * POST /api/email-reports/{id}/send: "Send to recipients now". The browser makes the key once per
+ * press (and keeps it while that press is retried), so the same press never sends twice.
+ */
+export const ZSendEmailReportRequest = z.object({
+  requestId: z.uuid(sendRequestIdMessage),
+});
+export type TSendEmailReportRequest = z.infer<typeof ZSendEmailReportRequest>;
+
+/** What a send or a preview queued: to whom, and (for a send) the report's new "Last sent". */
+export const ZEmailReportSent = z.object({
+  runId: z.uuid(),
+  kind: z.enum(['manual', 'preview']),
+  status: z.enum(['preparing', 'queued', 'sent', 'failed']),
+  recipients: z.array(z.string()),
+  /** true when this press had been received before: nothing more was sent */
+  duplicate: z.boolean(),
+  /** "Monday 2 March 2026, 09:00 GMT", in the report's timezone; null for a preview */
+  lastSentLabel: z.string().nullable(),
+});
+export type TEmailReportSent = z.infer<typeof ZEmailReportSent>;
+
+export const nobodyToSendToMessage =
+  'Nobody would receive this report now: every recipient has unsubscribed, or e-mail reports are turned off in your notification settings.';

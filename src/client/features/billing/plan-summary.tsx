@@ -17,7 +17,8 @@ function Term({ children }: { children: ReactNode }) {
 
 /**
  * The plan being bought: name, price, what it includes and its terms: Starter's single payment and
- * days of access, a monthly plan's free trial and first charge date, Agency's minimum commitment.
+ * days of access, a monthly plan's free trial and first charge date, Agency's minimum commitment
+ * (which runs from the first payment: a free trial can be cancelled at any time).
  * `trial` is false when the server charges a monthly plan at once (no trial on this subscription).
  */
 export function PlanSummary({ plan, trial }: { plan: Plan; trial: boolean }) {
@@ -53,8 +54,8 @@ export function PlanSummary({ plan, trial }: { plan: Plan; trial: boolean }) {
               <p className="font-medium">{TRIAL_DAYS}-day free trial</p>
               <p className="text-muted-foreground">
                 Nothing is charged today. Your first payment of {formatPlanPrice(plan)} is taken on{' '}
-                <span className="font-medium text-foreground">{formatLongDate(firstChargeDate())}</span>, then monthly
-                {plan.key === 'agency' ? '.' : ', unless you cancel before then.'}
+                <span className="font-medium text-foreground">{formatLongDate(firstChargeDate())}</span>, then monthly,
+                unless you cancel before then.
               </p>
             </Term>
           )}
@@ -70,7 +71,9 @@ export function PlanSummary({ plan, trial }: { plan: Plan; trial: boolean }) {
             <Term>
               <p className="font-medium">{AGENCY_MINIMUM_COMMITMENT_MONTHS}-month minimum commitment</p>
               <p className="text-muted-foreground">
-                You can cancel once {AGENCY_MINIMUM_COMMITMENT_MONTHS} months have passed since you subscribed.
+                {trial
+                  ? `It starts with your first payment: you can cancel at any time during the free trial, and after your first payment once ${AGENCY_MINIMUM_COMMITMENT_MONTHS} months have passed since it.`
+                  : `It starts with your first payment today: you can cancel once ${AGENCY_MINIMUM_COMMITMENT_MONTHS} months have passed since it.`}
               </p>
             </Term>
           )}

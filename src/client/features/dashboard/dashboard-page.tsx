@@ -34,8 +34,10 @@ export default function DashboardPage() {
   const loaded = brands.data !== undefined && audits.data !== undefined;
   const stats = loaded ? dashboardStats(audits.data ?? [], brands.data?.length ?? 0, user?.maxBrands ?? 1) : null;
   const recent = audits.data ? completedAudits(audits.data).slice(0, RECENT_AUDIT_COUNT) : null;
-  // The Starter offer is for plans it would lift a limit on (DESIGN §7.9): the free plan.
-  const showUpgrade = stats !== null && stats.completedAudits > 0 && stats.brandCount > 0 && user?.planType === 'free';
+  // The Starter offer is for plans it would lift a limit on (DESIGN §7.9): the free plan. It reads
+  // the plan the user works under, and never shows to a team member, who cannot buy for the agency.
+  const ownWorkspaceOnFree = user?.agencyOwnerId === null && user.workspacePlanType === 'free';
+  const showUpgrade = stats !== null && stats.completedAudits > 0 && stats.brandCount > 0 && ownWorkspaceOnFree;
 
   return (
     <>

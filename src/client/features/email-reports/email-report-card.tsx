@@ -11,7 +11,7 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { useDeleteEmailReport } from './email-report-queries.ts';
-import { SendNowButton } from './send-now-button.tsx';
+import { SendReportMenu } from './send-report-menu.tsx';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -41,8 +41,8 @@ export function EmailReportCard({ report, onEdit }: { report: TEmailReport; onEd
           {report.brandName ?? 'All brands'} · {describeSchedule(report)}
         </CardDescription>
         <CardAction className="flex items-center gap-1">
-          {/* Sends a preview of this report to the signed-in user only. */}
-          <SendNowButton reportId={report.id} />
+          {/* Send to recipients now (a real send, Last sent moves), or a preview to the signed-in user only. */}
+          <SendReportMenu report={report} />
           <Button variant="ghost" size="icon-sm" aria-label={`Edit ${report.name}`} onClick={onEdit}>
             <Pencil aria-hidden="true" />
           </Button>

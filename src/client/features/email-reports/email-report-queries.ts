@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TEmailReport, TEmailReportRequest } from '../../../shared/schemas/email-reports.ts';
+import type { TEmailReport, TEmailReportRequest, TEmailReportSent } from '../../../shared/schemas/email-reports.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { apiJson } from '../../lib/api.ts';
 import { notifyError } from '../audits-shared/notify-error.ts';
@@ -44,10 +44,29 @@ export function useDeleteEmailReport({ onDeleted }: { onDeleted?: () => void } =
   });
 }
 
-/** Sends the report now as a preview to the signed-in user only; the server queues it (202). */
-export function useSendEmailReportNow() {
+/** 'Send to recipients now': one request id per press (see SendToRecipientsDialog); Last sent updates. */
+export function useSendEmailReportToRecipients({ onSent }: { onSent?: () => void } = {}) {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiJson<unknown>('POST', `${reportUrl(id)}/send-now`),
+    mutationFn: (input: { id: string; requestId: string }) =>
+      apiJson<TEmailReportSent>('POST', `${reportUrl(input.id)}/send`, { requestId: input.requestId }),
+    onSuccess: async (sent) => {
+      const count = sent.recipients.length;
+      toast({
+        title: 'Email Sent',
+        description: `The report is on its way to ${count} ${count === 1 ? 'recipient' : 'recipients'}.`,
+      });
+      onSent?.();
+      await queryClient.invalidateQueries({ queryKey: emailReportsQueryKey });
+    },
+    onError: (error) => notifyError(error, 'Failed to send email report', 'Failed to send email report'),
+  });
+}
+
+/** 'Send me a preview': the report as it would go out, to the signed-in user only; nothing is recorded. */
+export function useSendEmailReportPreview() {
+  return useMutation({
+    mutationFn: (id: string) => apiJson<TEmailReportSent>('POST', `${reportUrl(id)}/preview`),
     onSuccess: () => toast({ title: 'Preview sent', description: 'The report is on its way to your inbox.' }),
     onError: (error) => notifyError(error, 'Failed to send preview', 'Failed to send preview'),
   });

@@ -1,4 +1,5 @@
 import { CreditCard } from 'lucide-react';
+import type { TSubscriptionDetails } from '../../../shared/schemas/billing.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Separator } from '../../components/ui/separator.tsx';
@@ -8,6 +9,29 @@ import { useSubscriptionDetails } from '../billing/billing-queries.ts';
 import { AvailablePlans } from './available-plans.tsx';
 import { SubscriptionOverview } from './subscription-overview.tsx';
 import { UsageLimits } from './usage-limits.tsx';
+import { type TWorkspace, WorkspacePlan } from './workspace-plan.tsx';
+
+/**
+ * A team member sees two things, apart: first the agency's plan they work under (its features and
+ * limits, no offer to buy: the agency's billing is its owner's), then their own account, whose
+ * billing stays theirs (its subscription and its Cancel or Reactivate, no upgrade offers while
+ * they work in the agency).
+ */
+function MemberSubscription({ details, workspace }: { details: TSubscriptionDetails; workspace: TWorkspace }) {
+  return (
+    <>
+      <WorkspacePlan workspace={workspace} />
+      <Separator />
+      <section aria-label="Your own account" className="space-y-3">
+        <SubscriptionOverview details={details} ownAccountOfMember />
+        <p className="text-muted-foreground text-sm">
+          Your own account's billing stays yours. While you are on {workspace.agency.name}'s team, you work under its
+          plan above.
+        </p>
+      </section>
+    </>
+  );
+}
 
 /**
  * SPEC §2 Settings' subscription card: plan, brands, status, details, cancel or reactivate, usage
@@ -24,7 +48,11 @@ export function SubscriptionCard() {
           <CreditCard aria-hidden="true" className="size-5 text-primary" />
           Subscription
         </CardTitle>
-        <CardDescription>Your plan, its billing and what you have used.</CardDescription>
+        <CardDescription>
+          {data?.workspace
+            ? 'The agency plan you work under, and your own account’s billing.'
+            : 'Your plan, its billing and what you have used.'}
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         {details.error && (
@@ -36,7 +64,8 @@ export function SubscriptionCard() {
             <Skeleton className="h-24" />
           </div>
         )}
-        {data && (
+        {data?.workspace && <MemberSubscription details={data} workspace={data.workspace} />}
+        {data && !data.workspace && (
           <>
             <SubscriptionOverview details={data} />
             <Separator />

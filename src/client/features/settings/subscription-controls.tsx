@@ -53,7 +53,7 @@ function CancelButton({ subscription }: { subscription: TSubscription }) {
   );
 }
 
-/** Agency's minimum commitment: Cancel is held back, saying when it becomes possible. */
+/** Agency's minimum commitment (3 months from the first payment): Cancel is held back, saying when it becomes possible. */
 function LockedCancelButton({ subscription }: { subscription: TSubscription }) {
   const days = subscription.remainingDays ?? 0;
   const from = formatLongDate(subscription.canCancelAt);
@@ -71,8 +71,8 @@ function LockedCancelButton({ subscription }: { subscription: TSubscription }) {
         </Button>
       </TooltipTrigger>
       <TooltipContent className="max-w-xs">
-        The {subscription.plan.name} plan has a {AGENCY_MINIMUM_COMMITMENT_MONTHS}-month minimum commitment. You can
-        cancel in {daysText(days)}
+        The {subscription.plan.name} plan has a {AGENCY_MINIMUM_COMMITMENT_MONTHS}-month minimum commitment from your
+        first payment. You can cancel in {daysText(days)}
         {from ? `, from ${from}` : ''}.
       </TooltipContent>
     </Tooltip>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { plans } from '../../../shared/plans.ts';
+import { AGENCY_MINIMUM_COMMITMENT_MONTHS, plans } from '../../../shared/plans.ts';
 import type { TSubscriptionDetails } from '../../../shared/schemas/billing.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { formatCurrency, formatLongDate } from '../../lib/format.ts';
@@ -45,8 +45,34 @@ function SubscriptionDetails({ subscription }: { subscription: TSubscription }) 
   );
 }
 
-/** Plan name, status, brands used of the allowance, the subscription's details and its control. */
-export function SubscriptionOverview({ details }: { details: TSubscriptionDetails }) {
+/**
+ * Agency in its free trial: no commitment yet. Says so, and when the 3 months would start, so the
+ * Cancel button beside it is not a surprise.
+ */
+function CommitmentNote({ subscription }: { subscription: TSubscription }) {
+  const trialing = subscription.status === 'trialing' && !subscription.cancelAtPeriodEnd;
+  if (subscription.plan.key !== 'agency' || !trialing) return null;
+  const firstPayment = formatLongDate(subscription.trialEnd);
+  return (
+    <p className="text-muted-foreground text-sm" data-testid="commitment-note">
+      You can cancel at any time during your free trial. The {AGENCY_MINIMUM_COMMITMENT_MONTHS}-month minimum commitment
+      starts with your first payment{firstPayment ? ` on ${firstPayment}` : ''}.
+    </p>
+  );
+}
+
+/**
+ * Plan name, status, brands used of the allowance, the subscription's details and its control.
+ * `ownAccountOfMember`: the reader is a team member, for whom this is their own account's billing
+ * (beside the agency plan they work under), so it is named so and its brands are left out.
+ */
+export function SubscriptionOverview({
+  details,
+  ownAccountOfMember = false,
+}: {
+  details: TSubscriptionDetails;
+  ownAccountOfMember?: boolean;
+}) {
   const { subscription } = details;
   const name = subscription?.plan.name ?? plans[details.planType].name;
   const status = subscription ? subscriptionStatusBadge(subscription) : null;
@@ -54,7 +80,7 @@ export function SubscriptionOverview({ details }: { details: TSubscriptionDetail
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
-          <p className="text-muted-foreground text-xs">Current plan</p>
+          <p className="text-muted-foreground text-xs">{ownAccountOfMember ? 'Your own account' : 'Current plan'}</p>
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-semibold text-xl">{name}</span>
             {status && (
@@ -64,14 +90,17 @@ export function SubscriptionOverview({ details }: { details: TSubscriptionDetail
             )}
           </p>
         </div>
-        <dl className="space-y-1 sm:text-right">
-          <dt className="text-muted-foreground text-xs">Brands</dt>
-          <dd className="font-semibold text-xl tabular-nums">
-            {details.brands.used} / {limitText(details.brands.limit)}
-          </dd>
-        </dl>
+        {!ownAccountOfMember && (
+          <dl className="space-y-1 sm:text-right">
+            <dt className="text-muted-foreground text-xs">Brands</dt>
+            <dd className="font-semibold text-xl tabular-nums">
+              {details.brands.used} / {limitText(details.brands.limit)}
+            </dd>
+          </dl>
+        )}
       </div>
       {subscription && <SubscriptionDetails subscription={subscription} />}
+      {subscription && <CommitmentNote subscription={subscription} />}
       {subscription && <SubscriptionControls subscription={subscription} />}
     </div>
   );

@@ -9,8 +9,12 @@ const usageRows = [
   { key: 'competitors', label: 'Competitor reports' },
 ] as const;
 
-/** What the plan allows and how much of it is used: audits, insights and competitor reports. */
-export function UsageLimits({ usage }: { usage: TSubscriptionDetails['usage'] }) {
+/**
+ * What the plan allows and how much of it is used: audits, insights and competitor reports.
+ * `whose` names the plan when it is not the reader's own ("the agency's plan"): a plan the reader
+ * cannot change offers no upgrade.
+ */
+export function UsageLimits({ usage, whose }: { usage: TSubscriptionDetails['usage']; whose?: string }) {
   return (
     <section aria-labelledby="usage-limits-heading" className="space-y-4">
       <h3 id="usage-limits-heading" className="font-semibold text-sm">
@@ -37,7 +41,11 @@ export function UsageLimits({ usage }: { usage: TSubscriptionDetails['usage'] })
               </div>
               {percent === null ? (
                 <p className="text-muted-foreground text-xs">
-                  {notIncluded(item) ? 'Upgrade to use it' : 'No limit on your plan'}
+                  {notIncluded(item)
+                    ? whose
+                      ? `Not included in ${whose}`
+                      : 'Upgrade to use it'
+                    : `No limit on ${whose ?? 'your plan'}`}
                 </p>
               ) : (
                 <Progress

@@ -36,8 +36,13 @@ export const subscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     trialEnd: timestamp('trial_end', { withTimezone: true }),
-    /** When the subscription began at the provider; Agency's minimum commitment counts from here. */
+    /** When the subscription began at the provider (its free trial, when it had one). */
     startedAt: timestamp('started_at', { withTimezone: true }),
+    /**
+     * When its first payment was taken: the end of the free trial, or the start when there was none.
+     * Null while nothing has been paid (a trial). Agency's minimum commitment counts from here.
+     */
+    firstPaidAt: timestamp('first_paid_at', { withTimezone: true }),
     /** The intent the Payment Element confirms: a setup intent (free trial) or the first invoice's payment. */
     pendingIntentId: varchar('pending_intent_id', { length: 255 }),
     pendingIntentKind: text('pending_intent_kind', { enum: ['payment', 'setup'] }),

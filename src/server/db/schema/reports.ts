@@ -56,6 +56,8 @@ export const emailReports = pgTable(
 /**
  * One row per scheduled report and slot: the claim that makes a slot go out once whichever process
  * picks it, inserted in the same transaction that moves the report's lastSent and nextScheduled on.
+ * 'Send to recipients now' is a run of kind manual, one per press (its request id); 'Send me a
+ * preview' is a row of kind preview, to the signed-in user only.
  */
 export const emailReportRuns = pgTable(
   'email_report_runs',
@@ -67,11 +69,13 @@ export const emailReportRuns = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** the scheduled time this run is for (a 'Send now' preview has kind preview and its own time) */
+    /** the scheduled time this run is for (a manual send or a preview: the time it was asked for) */
     slot: timestamp('slot', { withTimezone: true }).notNull(),
-    kind: text('kind', { enum: ['scheduled', 'preview'] })
+    kind: text('kind', { enum: ['scheduled', 'manual', 'preview'] })
       .notNull()
       .default('scheduled'),
+    /** A manual send's request id, made by the browser once per press: a retried request finds this run. */
+    requestId: uuid('request_id'),
     status: text('status', { enum: ['preparing', 'queued', 'sent', 'failed'] })
       .notNull()
       .default('preparing'),
@@ -79,7 +83,11 @@ export const emailReportRuns = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex().on(table.emailReportId, table.slot, table.kind), index().on(table.userId)],
+  (table) => [
+    uniqueIndex().on(table.emailReportId, table.slot, table.kind),
+    uniqueIndex().on(table.emailReportId, table.requestId),
+    index().on(table.userId),
+  ],
 );
 
 /** External recipients who unsubscribed from one scheduled report (by its link, without signing in). */

@@ -100,7 +100,8 @@ export const routeSummaries: Record<string, string> = {
   'GET /api/marketing-recommendations/share/{token}': 'Shared marketing recommendations (public, by their link)',
   // Settings, team and support (issue 12).
   'PATCH /api/profile': 'Update your name and e-mail',
-  'POST /api/email-reports/{id}/send-now': 'Send a preview of a scheduled report to yourself now (background job)',
+  'POST /api/email-reports/{id}/send': 'Send a report to its recipients now, once per requestId (recorded as its last send)',
+  'POST /api/email-reports/{id}/preview': 'E-mail a preview of a report to yourself only',
   'GET /api/email-reports/unsubscribe':
     "The unsubscribe page of a scheduled report's recipient link (public, by its signed link)",
   'POST /api/email-reports/unsubscribe':

@@ -31,7 +31,8 @@ const endingText = (row: SubscriptionRow) => {
 
 /**
  * POST /api/cancel-subscription: cancels at the end of the period (or trial); the plan stays until
- * then. Agency is refused until its 3-month minimum commitment is over, with the days remaining.
+ * then. A free trial can be cancelled at any time; once paid, Agency is refused until 3 months
+ * after its first payment, with the days remaining.
  */
 export async function cancelSubscription(deps: BillingDeps, { actor }: { actor: Actor }) {
   const subscription = await subscriptionToChange(deps, actor);
@@ -41,7 +42,7 @@ export async function cancelSubscription(deps: BillingDeps, { actor }: { actor: 
     const days = daysUntil(from);
     throw new AppError(
       'forbidden',
-      `The Agency plan has a 3-month minimum commitment. You can cancel from ${formatBillingDate(from)} (${days} ${days === 1 ? 'day' : 'days'} remaining).`,
+      `The Agency plan has a 3-month minimum commitment from its first payment. You can cancel from ${formatBillingDate(from)} (${days} ${days === 1 ? 'day' : 'days'} remaining).`,
     );
   }
   const remote = await fromProvider(

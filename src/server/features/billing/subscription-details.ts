@@ -4,17 +4,21 @@ import { AGENCY_MINIMUM_COMMITMENT_MONTHS, plans } from '../../../shared/plans.t
 import type { TSubscriptionDetails } from '../../../shared/schemas/billing.ts';
 import type { Database } from '../../db/client.ts';
 import { subscriptions } from '../../db/schema/index.ts';
-import type { Actor } from '../../http/access.ts';
+import { type Actor, isWorkspaceOwner } from '../../http/access.ts';
+import { agencyOf } from '../team/agency-name.ts';
 import { planUsageOf, starterAccessEndsAt } from './plan-limits.ts';
 import { grantingSubscriptionOf, latestStarterPurchaseOf } from './recompute-plan.ts';
 import type { SubscriptionRow } from './sync-subscription.ts';
 
 type Details = NonNullable<TSubscriptionDetails['subscription']>;
 
-/** Agency's minimum commitment: cancelling is allowed from 3 months after the subscription began. */
-export function cancellableFrom(subscription: Pick<SubscriptionRow, 'plan' | 'startedAt' | 'createdAt'>): Date | null {
-  if (subscription.plan !== 'agency') return null;
-  return addMonths(subscription.startedAt ?? subscription.createdAt, AGENCY_MINIMUM_COMMITMENT_MONTHS);
+/**
+ * Agency's minimum commitment runs for 3 months from the first payment: cancelling is allowed from
+ * then. Before the first payment (the free trial) there is no commitment yet, and null says so.
+ */
+export function cancellableFrom(subscription: Pick<SubscriptionRow, 'plan' | 'firstPaidAt'>): Date | null {
+  if (subscription.plan !== 'agency' || !subscription.firstPaidAt) return null;
+  return addMonths(subscription.firstPaidAt, AGENCY_MINIMUM_COMMITMENT_MONTHS);
 }
 
 const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
@@ -72,7 +76,8 @@ async function endedSubscriptionOf(db: Database, userId: string): Promise<Subscr
 
 /**
  * GET /api/subscription-details: the signed-in account's plan, its subscription or Starter purchase
- * (or the subscription that ended, when it is back on Free), and its usage against the plan's limits.
+ * (or the subscription that ended, when it is back on Free), and its usage against the plan's limits;
+ * for a team member, also the agency workspace they work in (whose plan applies there).
  */
 export async function subscriptionDetails(db: Database, { actor }: { actor: Actor }): Promise<TSubscriptionDetails> {
   const userId = actor.user.id;
@@ -93,6 +98,21 @@ export async function subscriptionDetails(db: Database, { actor }: { actor: Acto
     planType: usage.planType,
     brands: usage.brands,
     subscription,
+    usage: { audits: usage.audits, insights: usage.insights, competitors: usage.competitors },
+    workspace: await agencyWorkspaceOf(db, actor),
+  };
+}
+
+/** A team member's agency workspace: its name, plan and usage; null in one's own account. */
+async function agencyWorkspaceOf(db: Database, actor: Actor): Promise<TSubscriptionDetails['workspace']> {
+  if (isWorkspaceOwner(actor)) return null;
+  const agency = await agencyOf(db, actor.workspaceOwnerId);
+  if (!agency) return null;
+  const usage = await planUsageOf(db, actor.workspaceOwnerId);
+  return {
+    agency,
+    planType: usage.planType,
+    brands: usage.brands,
     usage: { audits: usage.audits, insights: usage.insights, competitors: usage.competitors },
   };
 }

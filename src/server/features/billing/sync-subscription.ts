@@ -22,6 +22,18 @@ const localStatusOf: Record<ProviderSubscriptionStatus, SubscriptionRow['status'
 };
 
 /**
+ * When the subscription's first payment was taken, once the provider says it is paid (active): the
+ * end of its free trial, or its start when it had none. Kept once set; null while nothing is paid.
+ */
+export function firstPaidAtOf(local: SubscriptionRow, remote: ProviderSubscription, now = new Date()): Date | null {
+  if (local.firstPaidAt) return local.firstPaidAt;
+  if (remote.status !== 'active') return null;
+  if (!remote.trialEnd) return remote.startedAt;
+  // A trial ended early is paid now, not on the day it was due to end.
+  return remote.trialEnd.getTime() < now.getTime() ? remote.trialEnd : now;
+}
+
+/**
  * Writes the provider's current state of a subscription onto its row and sets the account's plan
  * from it. The card counts as confirmed once the subscription has a default payment method or has
  * been paid; a subscription is granted its plan only from then on.
@@ -42,6 +54,7 @@ export async function applySubscriptionState(
       currentPeriodEnd: remote.currentPeriodEnd,
       trialEnd: remote.trialEnd,
       startedAt: remote.startedAt,
+      firstPaidAt: firstPaidAtOf(local, remote),
       endedAt: remote.endedAt,
       confirmedAt,
     })

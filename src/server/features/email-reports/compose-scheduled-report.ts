@@ -55,7 +55,8 @@ export const scheduledReportEmail = defineEmailComposer({
       throw new EmailNotSendableError('The recipient unsubscribed from this report');
 
     const now = new Date();
-    const freshSince = !isPreview && report.runFreshAnalysis ? run.createdAt : null;
+    // Only a scheduled send waits for a fresh analysis; a send on request goes with the latest results.
+    const freshSince = run.kind === 'scheduled' && report.runFreshAnalysis ? run.createdAt : null;
     const contents = await collectReportContents(deps.db, report, { now, freshSince });
     const attachments = await reportAttachments(deps.db, deps.uploads, contents);
     const branding = await reportBrandingOf(deps.db, owner.id);
@@ -66,7 +67,9 @@ export const scheduledReportEmail = defineEmailComposer({
 
     const intro = isPreview
       ? `This is a preview of your ${frequency.toLowerCase()} report "${report.name}", as it would be sent now.`
-      : `Your ${frequency.toLowerCase()} report "${report.name}" for ${when}.`;
+      : run.kind === 'manual'
+        ? `Your ${frequency.toLowerCase()} report "${report.name}", sent on request on ${when}.`
+        : `Your ${frequency.toLowerCase()} report "${report.name}" for ${when}.`;
     const blocks = [
       { type: 'paragraph' as const, text: intro },
       ...(run.error ? [{ type: 'note' as const, text: run.error }] : []),

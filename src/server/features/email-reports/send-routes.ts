@@ -2,29 +2,49 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
+import { ZSendEmailReportRequest } from '../../../shared/schemas/email-reports.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import type { FeatureContext } from '../context.ts';
 import { optOut, readOptOutToken, reportNameOf } from './opt-out.ts';
 import { confirmOptOutPage, invalidOptOutLinkPage, optedOutPage } from './opt-out-pages.ts';
-import { sendReportPreview } from './send-now.ts';
+import { sendReportPreview } from './send-preview.ts';
+import { sendReportToRecipients } from './send-to-recipients.ts';
 
 /** Any query string: a missing or odd token is answered by the page, not by a JSON error. */
 const ZOptOutQuery = z.object({ token: z.unknown().optional() });
 const optOutRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
-/** A preview renders every PDF of the report: a few a minute is plenty for a person pressing a button. */
-const previewRateLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+/** A send or a preview renders every PDF of the report: a few a minute is plenty for a person pressing a button. */
+const sendRateLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 
-/** Sending side of scheduled reports: the 'Send now' preview and the recipients' unsubscribe link. */
+/** Sending side of scheduled reports: 'Send to recipients now', 'Send me a preview', and the recipients' unsubscribe link. */
 export function registerEmailReportSendRoutes(parent: FastifyInstance, ctx: FeatureContext) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/api/email-reports/:id/send-now',
-    { preHandler: ctx.auth.requireActor, config: previewRateLimit, schema: { params: ZIdParams } },
+    '/api/email-reports/:id/send',
+    {
+      preHandler: ctx.auth.requireActor,
+      config: sendRateLimit,
+      schema: { params: ZIdParams, body: ZSendEmailReportRequest },
+    },
+    async (request, reply) => {
+      const deps = { db: ctx.db, queue: ctx.queue, config: ctx.config, logger: request.log };
+      const sent = await sendReportToRecipients(deps, {
+        actor: actorOf(request),
+        reportId: request.params.id,
+        requestId: request.body.requestId,
+      });
+      return reply.status(202).send(sent);
+    },
+  );
+
+  app.post(
+    '/api/email-reports/:id/preview',
+    { preHandler: ctx.auth.requireActor, config: sendRateLimit, schema: { params: ZIdParams } },
     async (request, reply) => {
       const preview = await sendReportPreview(ctx, { actor: actorOf(request), reportId: request.params.id });
       return reply.status(202).send(preview);

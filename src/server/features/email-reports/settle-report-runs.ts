@@ -1,10 +1,11 @@
 /**
  * The rest of a run's life, done by the same minute's send job so that nothing depends on the
  * process that claimed it staying alive:
- * - a run left 'preparing' (its claimer stopped before queueing, or its fresh analysis is done or
- *   out of time) has its messages queued;
+ * - a run left 'preparing' (its claimer, or a 'send to recipients now' request, stopped before
+ *   queueing, or its fresh analysis is done or out of time) has its messages queued;
  * - a 'queued' run whose messages have all been sent or failed for good is marked sent or failed,
- *   and its report's last attempt records the failure ('last attempt failed: ...') or clears it.
+ *   and its report's last attempt records the failure ('last attempt failed: ...') or clears it
+ *   (a preview's outcome stays the preview's own).
  */
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { emailReportRuns, emailReports, outboxMessages } from '../../db/schema/index.ts';
@@ -27,14 +28,14 @@ export async function finishPreparingRuns(deps: ClaimDeps, now: Date): Promise<n
     .where(
       and(
         eq(emailReportRuns.status, 'preparing'),
-        eq(emailReportRuns.kind, 'scheduled'),
+        inArray(emailReportRuns.kind, ['scheduled', 'manual']),
         lt(emailReportRuns.createdAt, new Date(now.getTime() - CLAIMER_GRACE_MS)),
       ),
     );
   let finished = 0;
   for (const { run, report } of rows) {
     const age = now.getTime() - run.createdAt.getTime();
-    if (report.runFreshAnalysis) {
+    if (run.kind === 'scheduled' && report.runFreshAnalysis) {
       // prepareFreshAnalysis touches the run when every audit has been started
       const prepared = run.updatedAt.getTime() > run.createdAt.getTime() || age >= PREPARER_GRACE_MS;
       const timedOut = age >= FRESH_ANALYSIS_TIMEOUT_MS;
@@ -101,7 +102,8 @@ export async function settleQueuedRuns(deps: SendReportsDeps, now: Date): Promis
         .set({ status: failed ? 'failed' : 'sent', error })
         .where(and(eq(emailReportRuns.id, outcome.runId), eq(emailReportRuns.status, 'queued')))
         .returning();
-      if (!run) return;
+      // A preview is not part of the report's history: its outcome is the preview's alone.
+      if (!run || run.kind === 'preview') return;
       await tx
         .update(emailReports)
         .set(failed ? { lastAttemptAt: now, lastError: error } : { lastError: null })

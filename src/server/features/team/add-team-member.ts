@@ -9,16 +9,17 @@ import {
 import { agencyTeamMembers, users } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
-import type { FeatureContext } from '../context.ts';
 import { assertTeamManager } from './assert-team-manager.ts';
+import { type InvitationDeps, queueTeamInvitation } from './queue-team-invitation.ts';
 import { type TeamMemberRow, toTeamMemberDto } from './team-member-dto.ts';
 
 /**
  * POST /api/team-members: gives an address the agency's brands and reports. Whoever signs in with
- * that address (now or later) works in the agency's account from their next request on.
+ * that address (now or later) works in the agency's account from their next request on. The
+ * address is sent an invitation saying who added it, to which agency, and how to sign in.
  */
 export async function addTeamMember(
-  ctx: Pick<FeatureContext, 'db'>,
+  ctx: InvitationDeps,
   { actor, input }: { actor: Actor; input: { memberEmail: string } },
 ): Promise<TTeamMember> {
   await assertTeamManager(ctx.db, actor);
@@ -52,5 +53,6 @@ export async function addTeamMember(
     const [created] = await tx.insert(agencyTeamMembers).values({ agencyUserId: ownerId, memberEmail }).returning();
     return created as TeamMemberRow;
   });
+  await queueTeamInvitation(ctx, { ownerId, membershipId: row.id, memberEmail, addedAt: new Date() });
   return toTeamMemberDto(row);
 }

@@ -1,9 +1,11 @@
 /**
- * 'Send now': a preview of the report as it would be sent now, to the signed-in user only (never
- * to the report's recipients). It is a run of its own (kind preview, slot now), so it never takes
- * the place of a scheduled slot, and it goes through the outbox like every e-mail.
+ * 'Send me a preview': the report as it would be sent now, to the signed-in user only (never to the
+ * report's recipients). It is not part of the report's history: "Last sent", the schedule and the
+ * last failure stay as they are. Its message is keyed by a row of kind preview (the composer reads
+ * the report through it), and it goes through the outbox like every e-mail.
  */
 import { and, eq } from 'drizzle-orm';
+import type { TEmailReportSent } from '../../../shared/schemas/email-reports.ts';
 import { emailReportRuns, emailReports } from '../../db/schema/index.ts';
 import { type QueueEmailDeps, queueEmail } from '../../emails/queue-email.ts';
 import { type Actor, ownedBy } from '../../http/access.ts';
@@ -11,12 +13,10 @@ import { notFound } from '../../http/errors.ts';
 import { SCHEDULED_REPORT_EMAIL_KIND } from './compose-scheduled-report.ts';
 import { normalisedAddress } from './opt-out.ts';
 
-export type SentPreview = { runId: string; status: 'queued'; recipients: string[] };
-
 export async function sendReportPreview(
   deps: QueueEmailDeps,
   { actor, reportId, now = new Date() }: { actor: Actor; reportId: string; now?: Date },
-): Promise<SentPreview> {
+): Promise<TEmailReportSent> {
   const [report] = await deps.db
     .select({ id: emailReports.id, userId: emailReports.userId })
     .from(emailReports)
@@ -37,10 +37,17 @@ export async function sendReportPreview(
       recipients: [recipient],
     });
   } catch (error) {
-    // Nothing was queued: the preview leaves no run behind, and the user can press again.
+    // Nothing was queued: the preview leaves no row behind, and the user can press again.
     await deps.db.delete(emailReportRuns).where(eq(emailReportRuns.id, run.id));
     throw error;
   }
   await deps.db.update(emailReportRuns).set({ status: 'queued' }).where(eq(emailReportRuns.id, run.id));
-  return { runId: run.id, status: 'queued', recipients: [recipient] };
+  return {
+    runId: run.id,
+    kind: 'preview',
+    status: 'queued',
+    recipients: [recipient],
+    duplicate: false,
+    lastSentLabel: null,
+  };
 }
