@@ -10,6 +10,9 @@
  *   required terms and the item has none of them (0.4);
  * - a name that is one everyday word ("Apple", "Bloom"): about it only with a required term
  *   (0.7, 0.8 with two); the bare word is 0.25;
+ * - the source is dedicated to the subject (its title or address names it, as a brand's page on a
+ *   review site or a forum thread about it does) and is not a search (Google Alerts, a news
+ *   search), whose results must each name the subject: about it (0.75, more with the name);
  * - required terms without the name: 0.2 / 0.3; nothing: 0.
  *
  * An item is relevant at RELEVANCE_THRESHOLD (0.5) or above.
@@ -26,10 +29,20 @@ export type RelevanceItem = {
   body: string;
   author?: string | null;
   url?: string | null;
+  /** the feed or page the item was read from */
+  source?: { title: string | null; url: string | null; isSearch: boolean } | null;
 };
 
-export type RelevancePlace = 'title' | 'body' | 'author' | 'url';
-export type RelevanceSignal = 'name' | 'common-name' | 'domain' | 'handle' | 'hashtag' | 'include' | 'exclude';
+export type RelevancePlace = 'title' | 'body' | 'author' | 'url' | 'source';
+export type RelevanceSignal =
+  | 'name'
+  | 'common-name'
+  | 'domain'
+  | 'handle'
+  | 'hashtag'
+  | 'include'
+  | 'exclude'
+  | 'source';
 
 export type RelevanceMatch = { signal: RelevanceSignal; term: string; where: RelevancePlace };
 
@@ -125,6 +138,15 @@ function authorMatches(profile: SubjectProfile, author: string): RelevanceMatch[
   return [];
 }
 
+/** The source's own title or address names the subject, and it is not a search. */
+function sourceMatches(profile: SubjectProfile, source: NonNullable<RelevanceItem['source']>): RelevanceMatch[] {
+  if (source.isSearch) return [];
+  const title = fieldOf('source', source.title ?? '');
+  const named = findName(profile, title) === 'name' || identifiersIn(profile, title).length > 0;
+  const onSite = source.url ? urlMatches(profile, source.url).length > 0 : false;
+  return named || onSite ? [{ signal: 'source', term: source.title || source.url || '', where: 'source' }] : [];
+}
+
 function collect(profile: SubjectProfile, item: RelevanceItem): RelevanceMatch[] {
   const fields = [fieldOf('title', item.title ?? ''), fieldOf('body', item.body)];
   const matches: RelevanceMatch[] = [];
@@ -142,6 +164,7 @@ function collect(profile: SubjectProfile, item: RelevanceItem): RelevanceMatch[]
   }
   if (item.url) urlMatches(profile, item.url).forEach(add);
   if (item.author) authorMatches(profile, item.author).forEach(add);
+  if (item.source) sourceMatches(profile, item.source).forEach(add);
   return matches;
 }
 
@@ -150,6 +173,7 @@ function scoreOf(profile: SubjectProfile, matches: readonly RelevanceMatch[]): n
   const required = Math.min(2, matches.filter((match) => match.signal === 'include').length);
   if (has('exclude')) return 0.05;
   if (has('domain') || has('handle') || has('hashtag')) return has('name') ? 1 : 0.95;
+  if (has('source')) return has('name') ? 0.9 : 0.75;
   if (has('name')) {
     if (profile.include.length > 0 && required === 0) return 0.4;
     return 0.8 + 0.1 * required;

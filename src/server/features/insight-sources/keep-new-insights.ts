@@ -14,7 +14,11 @@ import type { InsightRow } from '../insights/insight-dto.ts';
 import { contentHashOf, dedupeKeyOf, type NewInsight, storeInsights } from '../insights/store-insights.ts';
 
 /** An item found in a source or a file, not yet analysed. `origin` groups counts (a source's index). */
-export type Candidate = Omit<NewInsight, 'analysis' | 'deduplicate'> & { origin: number };
+export type Candidate = Omit<NewInsight, 'analysis' | 'deduplicate'> & {
+  origin: number;
+  /** the item's headline, when it has one apart from its text: relevance is scored on it */
+  headline?: string | null;
+};
 
 export type OriginTally = { added: number; duplicates: number; notKeptForPlan: number };
 
@@ -105,12 +109,25 @@ async function storedWithKeys(db: Database, brandId: string, keys: string[]) {
  * Stores one batch under the owner's row lock, cut to the plan's room at that moment: a discovery
  * and an import running together cannot take an account past its allowance.
  */
-async function storeWithinRoom(db: Database, brand: { id: string; userId: string }, batch: NewInsight[]) {
+async function storeWithinRoom(
+  db: Database,
+  brand: { id: string; userId: string },
+  batch: NewInsight[],
+  logger?: AiLogger,
+) {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, brand.userId)).for('update');
     const { room } = await insightRoomOf(tx as unknown as Database, brand.userId);
     const fitting = room === null ? batch : batch.slice(0, room);
-    const rows = fitting.length > 0 ? await storeInsights(tx as unknown as Database, brand, fitting) : [];
+    const rows =
+      fitting.length > 0
+        ? await storeInsights(tx as unknown as Database, brand, fitting, ({ item, reason }) =>
+            logger?.error(
+              { brandId: brand.id, sourceId: item.sourceId, externalId: item.externalId, reason },
+              'an insight could not be stored and was skipped; the others were kept',
+            ),
+          )
+        : [];
     return { rows, tried: fitting.length };
   });
 }
@@ -171,11 +188,12 @@ export async function keepNewInsights(
     const { rows, tried } = await storeWithinRoom(
       deps.db,
       brand,
-      batch.map(({ item: { origin: _origin, key: _key, ...item }, analysis }) => ({
+      batch.map(({ item: { origin: _origin, key: _key, headline: _headline, ...item }, analysis }) => ({
         ...item,
         analysis,
         deduplicate: true,
       })),
+      deps.logger,
     );
     countNotKept(batch.slice(tried).map(({ item }) => item));
     const addedKeys = new Set<string>();

@@ -11,6 +11,7 @@ import {
   ZInsightSourceParams,
   ZTaskParams,
 } from '../../../shared/schemas/insight-sources.ts';
+import { ZRelevanceTermsRequest } from '../../../shared/schemas/relevance.ts';
 import { taskProgress } from '../../db/schema/index.ts';
 import { actorOf } from '../../http/authenticate.ts';
 import { readCsvUpload } from '../../http/read-csv-upload.ts';
@@ -19,6 +20,7 @@ import type { FeatureContext } from '../context.ts';
 import { getTaskOrThrow } from '../tasks/task-progress.ts';
 import { addInsightSource } from './add-insight-source.ts';
 import { deleteInsightSource } from './delete-insight-source.ts';
+import { getRelevanceTerms } from './get-relevance-terms.ts';
 import { listInsightSources } from './list-insight-sources.ts';
 import {
   COMPETITOR_DISCOVERY_KIND,
@@ -31,6 +33,8 @@ import {
 import { startCompetitorDiscovery } from './start-competitor-discovery.ts';
 import { startCsvImport } from './start-csv-import.ts';
 import { startDiscovery } from './start-discovery.ts';
+import { updateBrandRelevanceTerms } from './update-brand-relevance-terms.ts';
+import { updateCompetitorRelevanceTerms } from './update-competitor-relevance-terms.ts';
 
 /** Adding a source fetches it, and an import carries up to 20 MB: both are limited per client. */
 const outboundWork = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -67,6 +71,28 @@ export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: Featur
       });
       return reply.status(204).send();
     },
+  );
+
+  app.get('/api/brands/:id/relevance-terms', { ...signedIn, schema: { params: ZIdParams } }, async (request) =>
+    getRelevanceTerms(ctx, { actor: actorOf(request), brandId: request.params.id }),
+  );
+
+  app.put(
+    '/api/brands/:id/relevance-terms',
+    { ...signedIn, schema: { params: ZIdParams, body: ZRelevanceTermsRequest } },
+    async (request) =>
+      updateBrandRelevanceTerms(ctx, { actor: actorOf(request), brandId: request.params.id, input: request.body }),
+  );
+
+  app.put(
+    '/api/competitors/:id/relevance-terms',
+    { ...signedIn, schema: { params: ZIdParams, body: ZRelevanceTermsRequest } },
+    async (request) =>
+      updateCompetitorRelevanceTerms(ctx, {
+        actor: actorOf(request),
+        competitorId: request.params.id,
+        input: request.body,
+      }),
   );
 
   app.post(

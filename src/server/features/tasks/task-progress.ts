@@ -7,6 +7,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { taskProgress } from '../../db/schema/index.ts';
+import { storableJson, storableText } from '../../db/storable.ts';
 import { type Actor, ownedBy } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -52,7 +53,7 @@ export function progressReporter(db: Database, taskId: string, minIntervalMs = 2
     lastWrite = now;
     await db
       .update(taskProgress)
-      .set({ status: 'running', stage: stage.slice(0, 200), percent: rounded })
+      .set({ status: 'running', stage: storableText(stage).slice(0, 200), percent: rounded })
       .where(and(eq(taskProgress.id, taskId), inArray(taskProgress.status, OPEN)));
   };
 }
@@ -60,7 +61,7 @@ export function progressReporter(db: Database, taskId: string, minIntervalMs = 2
 export async function completeTask(db: Database, taskId: string, result: Record<string, unknown>): Promise<void> {
   await db
     .update(taskProgress)
-    .set({ status: 'completed', stage: 'Complete', percent: 100, result, error: null })
+    .set({ status: 'completed', stage: 'Complete', percent: 100, result: storableJson(result), error: null })
     .where(and(eq(taskProgress.id, taskId), inArray(taskProgress.status, OPEN)));
 }
 
@@ -72,7 +73,12 @@ export async function failTask(
 ): Promise<void> {
   await db
     .update(taskProgress)
-    .set({ status: 'failed', stage: 'Failed', error: error.slice(0, 2000), ...(result ? { result } : {}) })
+    .set({
+      status: 'failed',
+      stage: 'Failed',
+      error: storableText(error).slice(0, 2000),
+      ...(result ? { result: storableJson(result) } : {}),
+    })
     .where(and(eq(taskProgress.id, taskId), inArray(taskProgress.status, OPEN)));
 }
 
