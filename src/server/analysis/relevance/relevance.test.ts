@@ -87,6 +87,20 @@ describe('scoreRelevance', () => {
     expect(scoreRelevance(greenGarden, { body: 'a green garden wall' }).isRelevant).toBe(false);
   });
 
+  it('takes items of a source dedicated to the brand as about it, but not the results of a search for it', () => {
+    const ownPage = { title: 'Pedal & Co reviews', url: 'https://reviews.example/pedal-and-co', isSearch: false };
+    expect(scoreRelevance(pedal, { body: 'Quick and friendly', source: ownPage })).toMatchObject({
+      isRelevant: true,
+      score: 0.75,
+    });
+    const alert = {
+      title: 'Google Alert - "Pedal & Co"',
+      url: 'https://www.google.com/alerts/feeds/1/2',
+      isSearch: true,
+    };
+    expect(scoreRelevance(pedal, { body: 'Quick and friendly', source: alert }).isRelevant).toBe(false);
+  });
+
   it('does not use an IP address or a social network as the brand’s domain', () => {
     expect(profileOf({ name: 'Acme', websiteUrl: 'http://127.0.0.1:5173' }).domain).toBeNull();
     expect(profileOf({ name: 'Acme', websiteUrl: 'https://facebook.com/acme' }).domain).toBeNull();
