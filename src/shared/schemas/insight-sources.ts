@@ -105,6 +105,8 @@ export const ZDiscoveryResult = z.object({
   added: z.number().int(),
   duplicates: z.number().int(),
   notKeptForPlan: z.number().int(),
+  /** of those added, how many were filtered as not about the brand (or competitor) */
+  notAboutSubject: z.number().int().optional(),
   sources: z.array(ZSourceOutcome),
   /** the insights added, newest first (at most DISCOVERY_RESULT_INSIGHTS of them) */
   insights: z.array(ZInsight),

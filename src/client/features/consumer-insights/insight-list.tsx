@@ -183,7 +183,7 @@ export function InsightList({
           <ul aria-label="Consumer insights" className="space-y-3">
             {shown.map((insight) => (
               <li key={insight.id}>
-                <InsightCard insight={insight} />
+                <InsightCard insight={insight} brandName={brandName} readOnly={readOnly} />
               </li>
             ))}
           </ul>

@@ -135,6 +135,7 @@ export function resultOf(brandId: string, outcomes: TSourceOutcome[], kept: Keep
     added: kept.added.length,
     duplicates: kept.duplicates,
     notKeptForPlan: kept.notKeptForPlan,
+    notAboutSubject: kept.added.filter((row) => !row.isRelevant).length,
     sources: outcomes,
     insights: newestFirst.slice(0, DISCOVERY_RESULT_INSIGHTS).map((row) => toInsight(row)),
   };
