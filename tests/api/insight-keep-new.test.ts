@@ -156,6 +156,7 @@ describe('a row the database refuses', () => {
       'Row one is fine and friendly.',
       'Row three is fine and lovely.',
     ]);
+    expect(outcome.duplicates).toBe(0);
     expect(errors).toHaveLength(1);
     expect(errors[0]?.message).toContain('could not be stored');
     expect(errors[0]?.context).toMatchObject({ externalId: 'bad-batch-2' });

@@ -119,16 +119,18 @@ async function storeWithinRoom(
     await tx.select({ id: users.id }).from(users).where(eq(users.id, brand.userId)).for('update');
     const { room } = await insightRoomOf(tx as unknown as Database, brand.userId);
     const fitting = room === null ? batch : batch.slice(0, room);
+    const skipped = new Set<string>();
     const rows =
       fitting.length > 0
-        ? await storeInsights(tx as unknown as Database, brand, fitting, ({ item, reason }) =>
+        ? await storeInsights(tx as unknown as Database, brand, fitting, ({ item, reason }) => {
+            skipped.add(dedupeKeyOf(item) ?? '');
             logger?.error(
               { brandId: brand.id, sourceId: item.sourceId, externalId: item.externalId, reason },
               'an insight could not be stored and was skipped; the others were kept',
-            ),
-          )
+            );
+          })
         : [];
-    return { rows, tried: fitting.length };
+    return { rows, tried: fitting.length, skipped };
   });
 }
 
@@ -185,7 +187,7 @@ export async function keepNewInsights(
   for (let start = 0; start < analysed.length; start += STORE_BATCH) {
     deps.signal?.throwIfAborted();
     const batch = analysed.slice(start, start + STORE_BATCH);
-    const { rows, tried } = await storeWithinRoom(
+    const { rows, tried, skipped } = await storeWithinRoom(
       deps.db,
       brand,
       batch.map(({ item: { origin: _origin, key: _key, headline: _headline, ...item }, analysis }) => ({
@@ -204,7 +206,8 @@ export async function keepNewInsights(
     }
     // A row another run stored in the meantime is a duplicate, not an addition.
     for (const { item } of batch.slice(0, tried)) {
-      if (addedKeys.has(item.key)) continue;
+      // A refused row was logged by storeWithinRoom: neither added nor a duplicate.
+      if (addedKeys.has(item.key) || skipped.has(item.key)) continue;
       outcome.duplicates++;
       tallyOf(outcome, item.origin).duplicates++;
     }
