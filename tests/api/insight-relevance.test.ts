@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumerInsights, users } from '../../src/server/db/schema/index.ts';
+import { collectWeeklyDigest } from '../../src/server/features/notifications/collect-weekly-digest.ts';
 import type { TDiscoveryTask, TInsightSourceDto } from '../../src/shared/schemas/insight-sources.ts';
 import type { TInsight } from '../../src/shared/schemas/insights.ts';
 import type { TBrandRelevanceTerms, TRelevanceTerms } from '../../src/shared/schemas/relevance.ts';
@@ -137,6 +138,12 @@ describe('flagging and restoring', () => {
     expect(byHeadline(await list(), 'Saturday ride report')).toBeUndefined();
     expect(byHeadline(await list('filtered'), 'Saturday ride report')).toBeDefined();
     expect(await monthlyMentions()).toBe(before - 1);
+    // The weekly digest e-mail counts the brand's mentions the same way.
+    const digest = await collectWeeklyDigest(target.database.db, target.config, user!, {
+      since: new Date(Date.now() - 86_400_000),
+      until: new Date(Date.now() + 60_000),
+    });
+    expect(digest?.insights.total).toBe(before - 1);
   });
 
   it('restores an off-topic mention into the list and the counts', async () => {
