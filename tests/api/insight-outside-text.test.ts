@@ -77,7 +77,7 @@ beforeAll(async () => {
   site = await startInsightSourcesSite();
   target = await createWorkingTestApp({ env: { CRAWLER_ALLOW_LOOPBACK: 'true' } });
   owner = await target.signInAs('outside-text@example.com');
-  await setPlan(target.database, 'outside-text@example.com', 'smb');
+  await setPlan(target.database, 'outside-text@example.com', 'agency');
 }, 60_000);
 
 afterAll(async () => {
@@ -122,6 +122,22 @@ describe('a feed with NUL characters in one of its items', () => {
     expect(JSON.stringify(rows)).not.toContain('\\u0000');
     const again = await discover(brandId);
     expect(again.result).toMatchObject({ added: 0, duplicates: 3 });
+  });
+});
+
+describe('review markup with NUL characters (a JSON-LD \\u0000 escape)', () => {
+  it('completes, storing both reviews with the characters removed', async () => {
+    const brandId = await createBrand('Northwind Roasters');
+    const added = await inject('POST', `/api/brands/${brandId}/insight-sources`, {
+      kind: 'site_reviews',
+      url: `${site.url}/nul-reviews.html`,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const task = await discover(brandId);
+    expect(task).toMatchObject({ status: 'completed', error: null });
+    const rows = await target.database.db.select().from(consumerInsights).where(eq(consumerInsights.brandId, brandId));
+    expect(rows.map((row) => row.authorName).sort()).toEqual(['Ada Lovelace', 'Ben Clean']);
+    expect(JSON.stringify(rows)).not.toContain('\\u0000');
   });
 });
 
