@@ -5,7 +5,7 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { cn } from '../../lib/utils.ts';
 import { InsightCard } from './insight-card.tsx';
-import { useFilteredInsights } from './relevance-queries.ts';
+import { useFilteredInsights, useRelevanceChange } from './relevance-queries.ts';
 
 /**
  * The mentions filtered as not about the brand (or the competitor they were collected for): kept,
@@ -22,6 +22,7 @@ export function FilteredInsights({
 }) {
   const filtered = useFilteredInsights(brandId);
   const [open, setOpen] = useState(false);
+  const relevance = useRelevanceChange(brandName);
   const items = filtered.data ?? [];
   if (filtered.isPending) return <Skeleton className="h-20 w-full rounded-xl" />;
   if (items.length === 0) return null;
@@ -52,7 +53,7 @@ export function FilteredInsights({
           <ul aria-label="Filtered as not about the brand" className="space-y-3">
             {items.map((insight) => (
               <li key={insight.id}>
-                <InsightCard insight={insight} brandName={brandName} readOnly={readOnly} />
+                <InsightCard insight={insight} brandName={brandName} relevance={readOnly ? undefined : relevance} />
               </li>
             ))}
           </ul>

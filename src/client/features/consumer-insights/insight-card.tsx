@@ -7,7 +7,7 @@ import { formatDate } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { confidenceText, sentimentLabels } from './insight-format.ts';
 import { useDeleteInsight } from './insight-queries.ts';
-import { filteredReason, RelevanceButton } from './relevance-controls.tsx';
+import { filteredReason, RelevanceButton, type RelevanceChange } from './relevance-controls.tsx';
 
 const sentimentBadgeClass: Record<TSentimentLabel, string> = {
   positive: 'border-transparent bg-success/15 text-success',
@@ -87,11 +87,12 @@ function DeleteInsightButton({ insight }: { insight: TInsight }) {
 export function InsightCard({
   insight,
   brandName,
-  readOnly = false,
+  relevance,
 }: {
   insight: TInsight;
   brandName: string;
-  readOnly?: boolean;
+  /** absent when the list is read-only */
+  relevance?: RelevanceChange;
 }) {
   const [expanded, setExpanded] = useState(false);
   const contentId = useId();
@@ -130,7 +131,7 @@ export function InsightCard({
           )}
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          {!readOnly && <RelevanceButton insight={insight} brandName={brandName} />}
+          {relevance && <RelevanceButton insight={insight} brandName={brandName} relevance={relevance} />}
           <DeleteInsightButton insight={insight} />
         </div>
       </header>

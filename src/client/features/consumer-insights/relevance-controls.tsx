@@ -2,11 +2,21 @@ import { EyeOff, Undo2 } from 'lucide-react';
 import type { TInsight } from '../../../shared/schemas/insights.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { useSetInsightRelevance } from './relevance-queries.ts';
+
+/** What a list gives each card to flag or restore it: one mutation for the list, not one per card. */
+export type RelevanceChange = { change: (insight: TInsight, isRelevant: boolean) => void; pendingId: string | null };
 
 /** "Not about Pedal & Co" on an insight that counts; "Restore" on one filtered out. */
-export function RelevanceButton({ insight, brandName }: { insight: TInsight; brandName: string }) {
-  const update = useSetInsightRelevance(brandName);
+export function RelevanceButton({
+  insight,
+  brandName,
+  relevance,
+}: {
+  insight: TInsight;
+  brandName: string;
+  relevance: RelevanceChange;
+}) {
+  const pending = relevance.pendingId === insight.id;
   const subject = insight.competitorName ?? brandName;
   if (insight.isRelevant) {
     return (
@@ -14,8 +24,8 @@ export function RelevanceButton({ insight, brandName }: { insight: TInsight; bra
         variant="ghost"
         size="sm"
         className="h-8 text-muted-foreground"
-        disabled={update.isPending}
-        onClick={() => update.mutate({ insight, isRelevant: false })}
+        disabled={pending}
+        onClick={() => relevance.change(insight, false)}
       >
         <EyeOff aria-hidden="true" />
         Not about {subject}
@@ -27,8 +37,8 @@ export function RelevanceButton({ insight, brandName }: { insight: TInsight; bra
       variant="outline"
       size="sm"
       className="h-8"
-      disabled={update.isPending}
-      onClick={() => update.mutate({ insight, isRelevant: true })}
+      disabled={pending}
+      onClick={() => relevance.change(insight, true)}
     >
       <Undo2 aria-hidden="true" />
       Restore

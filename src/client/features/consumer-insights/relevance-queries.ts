@@ -9,6 +9,7 @@ import { toast } from '../../hooks/use-toast.ts';
 import { apiJson } from '../../lib/api.ts';
 import { notifyError } from '../audits-shared/notify-error.ts';
 import { allInsightsQueryKey } from './insight-queries.ts';
+import type { RelevanceChange } from './relevance-controls.tsx';
 
 export const filteredInsightsQueryKey = (brandId: string) => ['/api/consumer-insights', brandId, 'filtered'] as const;
 export const relevanceTermsQueryKey = (brandId: string) => ['/api/brands', brandId, 'relevance-terms'] as const;
@@ -21,6 +22,15 @@ export function useFilteredInsights(brandId: string, { enabled = true } = {}) {
       apiJson<TInsight[]>('GET', `/api/consumer-insights?brandId=${encodeURIComponent(brandId)}&relevance=filtered`),
     enabled,
   });
+}
+
+/** useSetInsightRelevance as a list hands it to its cards. */
+export function useRelevanceChange(brandName: string): RelevanceChange {
+  const update = useSetInsightRelevance(brandName);
+  return {
+    change: (insight, isRelevant) => update.mutate({ insight, isRelevant }),
+    pendingId: update.isPending ? (update.variables?.insight.id ?? null) : null,
+  };
 }
 
 /** Flags an insight as not about the brand (false) or restores it (true); every list and report follows. */
