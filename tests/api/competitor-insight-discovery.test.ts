@@ -111,8 +111,15 @@ describe("a competitor's website review markup and its feed", () => {
     expect(response.statusCode, response.body).toBe(200);
     const items: TInsight[] = response.json();
     const theirs = items.filter((insight) => insight.competitorId === competitorId);
-    expect(theirs).toHaveLength(8);
-    expect(theirs.every((insight) => insight.competitorName === 'Rival Roasters')).toBe(true);
+    // The reviews on Rival Roasters' own site count; the feed's items review another roaster
+    // ("Northwind Roasters reviews & comments") and never name Rival Roasters: filtered out.
+    expect(theirs).toHaveLength(5);
+    expect(theirs.every((insight) => insight.relevanceBasis === 'first_party')).toBe(true);
+    const filtered: TInsight[] = (
+      await inject('GET', `/api/consumer-insights?brandId=${brandId}&relevance=filtered`, owner)
+    ).json();
+    expect(filtered.filter((insight) => insight.competitorId === competitorId)).toHaveLength(3);
+    expect([...theirs, ...filtered].every((insight) => insight.competitorName === 'Rival Roasters')).toBe(true);
     expect(first.result?.insights.every((insight) => insight.competitorName === 'Rival Roasters')).toBe(true);
   });
 });

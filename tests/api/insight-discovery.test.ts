@@ -130,7 +130,11 @@ describe('discovering from a feed and the review markup of the brand site, with 
     const latte = insights.find((insight) => insight.content.startsWith('Cold coffee, long wait.'));
     expect(latte).toMatchObject({
       source: 'reviews',
-      platform: '127.0.0.1',
+      // labelled by what the feed is and its own title, not the host it is served from
+      platform: 'Northwind Roasters reviews & comments',
+      sourceLabel: 'Reviews · Northwind Roasters reviews & comments',
+      channel: 'reviews',
+      isRelevant: true,
       authorName: 'Marcus Lee',
       sourceUrl: `${site.url}/reviews/2`,
       sourceId: feed.id,

@@ -125,3 +125,41 @@ describe('keeping new insights', () => {
     expect(spent.added[0]?.analysedBy).toBe('local');
   });
 });
+
+describe('a row the database refuses', () => {
+  it('is skipped with its reason logged, and the rest of its batch is kept', async () => {
+    const errors: { context: Record<string, unknown>; message: string }[] = [];
+    const logger = {
+      debug() {},
+      info() {},
+      warn() {},
+      error(context: Record<string, unknown>, message: string) {
+        errors.push({ context, message });
+      },
+    } as unknown as Parameters<typeof keepNewInsights>[0]['logger'];
+    const outcome = await keepNewInsights(
+      { db: database.db, ai: null, logger },
+      { id: brand.id, userId: brand.userId },
+      [
+        candidate('Row one is fine and friendly.', 0, { externalId: 'bad-batch-1', dedupeScope: 'x' }),
+        // A source that does not exist: the foreign key refuses this row alone.
+        candidate('Row two points at a source that is gone.', 0, {
+          externalId: 'bad-batch-2',
+          dedupeScope: 'x',
+          sourceId: '00000000-0000-4000-8000-000000000000',
+        }),
+        candidate('Row three is fine and lovely.', 0, { externalId: 'bad-batch-3', dedupeScope: 'x' }),
+      ],
+      { since: new Date() },
+    );
+    expect(outcome.added.map((row) => row.content).sort()).toEqual([
+      'Row one is fine and friendly.',
+      'Row three is fine and lovely.',
+    ]);
+    expect(outcome.duplicates).toBe(0);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toContain('could not be stored');
+    expect(errors[0]?.context).toMatchObject({ externalId: 'bad-batch-2' });
+    expect(String(errors[0]?.context.reason)).toMatch(/foreign key/i);
+  });
+});

@@ -7,6 +7,9 @@
  * - /feeds/generated.xml?items=N: an RSS feed of N distinct reviews (review-sentences.ts), dated a
  *   day apart, each with a guid; at most 1,800
  * - /feeds/slow.xml?ms=N: feeds/rss2.xml after N ms (5 s by default)
+ * - /feeds/nul-title.xml: an RSS feed whose title holds a NUL character (U+0000)
+ * - /feeds/nul-items.xml: three items, the second with NUL characters in its title, text, guid
+ *   and author
  * - /feeds/gone.xml: 404
  * - /feeds/broken-server.xml: 500
  * - anything else missing: 404
@@ -46,6 +49,19 @@ export function generatedFeed(origin: string, count: number): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>Northwind Roasters customer reviews</title><link>${origin}/</link><description>Generated review feed</description>${items.join('')}</channel></rss>\n`;
 }
 
+/** Feeds carrying NUL characters, which PostgreSQL refuses in text. */
+export function nulFeed(origin: string, which: 'title' | 'items'): string {
+  const NUL = '\u0000';
+  const item = (n: number, text: string, extra = '') =>
+    `<item><title>${text}</title><link>${origin}/nul/${n}</link><guid isPermaLink="false">nul-${n}${extra}</guid><dc:creator>Reader ${n}${extra}</dc:creator><description>${text} at Northwind Roasters.</description></item>`;
+  const title = which === 'title' ? `Northwind${NUL} Roasters news` : 'Northwind Roasters news';
+  const items =
+    which === 'title'
+      ? item(1, 'Lovely flat white')
+      : [item(1, 'Lovely flat white'), item(2, `Broken${NUL} espresso machine`, NUL), item(3, 'Great beans')].join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>${title}</title><link>${origin}/</link>${items}</channel></rss>\n`;
+}
+
 export async function startInsightSourcesSite(): Promise<InsightSourcesSite> {
   const requests: string[] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -73,6 +89,10 @@ export async function startInsightSourcesSite(): Promise<InsightSourcesSite> {
       );
       timers.add(timer);
       return;
+    }
+    if (url.pathname === '/feeds/nul-title.xml' || url.pathname === '/feeds/nul-items.xml') {
+      const which = url.pathname.includes('title') ? 'title' : 'items';
+      return send(response, 200, 'application/rss+xml; charset=utf-8', nulFeed(origin, which));
     }
     if (url.pathname === '/feeds/gone.xml') return send(response, 404, 'text/plain', 'Not found');
     if (url.pathname === '/feeds/broken-server.xml') return send(response, 500, 'text/plain', 'Internal error');

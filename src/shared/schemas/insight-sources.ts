@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZInsight, ZInsightSource } from './insights.ts';
+import { insightChannels, ZInsight, ZInsightSource } from './insights.ts';
 import { ZText } from './text.ts';
 
 /**
@@ -30,6 +30,8 @@ export const ZCreateInsightSourceRequest = z
     url: ZSourceUrl,
     /** set when the feed or site speaks about one of the brand's competitors */
     competitorId: z.uuid('Please choose a competitor').nullish(),
+    /** what the feed is: its mentions are labelled so; absent, it is inferred from the feed */
+    category: z.enum(insightChannels, { error: 'Choose news, blog, reviews or forum' }).nullish(),
   })
   .refine((value) => value.kind !== 'feed' || value.url !== undefined, { message: sourceUrlMessage, path: ['url'] });
 export type TCreateInsightSourceRequest = z.input<typeof ZCreateInsightSourceRequest>;
@@ -57,6 +59,8 @@ export const ZInsightSourceDto = z.object({
   /** the competitor the source speaks about; null for the brand's own sources */
   competitorId: z.uuid().nullable(),
   kind: z.enum(insightSourceKinds),
+  /** what the feed is (news, blog, reviews, forum); reviews for a website's review pages */
+  category: z.enum(insightChannels),
   url: z.string(),
   title: z.string().nullable(),
   status: z.enum(['active', 'failed']),
@@ -101,6 +105,8 @@ export const ZDiscoveryResult = z.object({
   added: z.number().int(),
   duplicates: z.number().int(),
   notKeptForPlan: z.number().int(),
+  /** of those added, how many were filtered as not about the brand (or competitor) */
+  notAboutSubject: z.number().int().optional(),
   sources: z.array(ZSourceOutcome),
   /** the insights added, newest first (at most DISCOVERY_RESULT_INSIGHTS of them) */
   insights: z.array(ZInsight),

@@ -34,6 +34,16 @@ export const insightSourceLabels: Record<TInsightSource, string> = {
   surveys: 'Surveys',
 };
 
+/** What kind of source a discovered mention came from (a feed's category, or review pages). */
+export const insightChannels = ['news', 'blog', 'reviews', 'forum'] as const;
+export type TInsightChannel = (typeof insightChannels)[number];
+export const insightChannelLabels: Record<TInsightChannel, string> = {
+  news: 'News',
+  blog: 'Blog',
+  reviews: 'Reviews',
+  forum: 'Forum',
+};
+
 export const MAX_INSIGHT_CONTENT_LENGTH = 10_000;
 export const manualFeedbackMessage = 'Please select a brand and enter feedback content';
 
@@ -71,8 +81,14 @@ export const ZCreateInsightRequest = z.object({
 });
 export type TCreateInsightRequest = z.input<typeof ZCreateInsightRequest>;
 
-/** GET /api/consumer-insights?brandId */
-export const ZInsightListQuery = z.object({ brandId: z.uuid('Not found') });
+/**
+ * GET /api/consumer-insights?brandId[&relevance=filtered]: the insights about the brand (and its
+ * competitors), or those filtered out as not about it (by their score or by a person's flag).
+ */
+export const ZInsightListQuery = z.object({
+  brandId: z.uuid('Not found'),
+  relevance: z.enum(['relevant', 'filtered'], { error: 'relevance must be relevant or filtered' }).default('relevant'),
+});
 
 /** One consumer insight as the API returns it. Dates are ISO strings. */
 export const ZInsight = z.object({
@@ -98,6 +114,17 @@ export const ZInsight = z.object({
   /** the author's own star rating (1-5), when the source gave one */
   rating: z.number().nullable(),
   analysedBy: z.enum(['local', 'ai']),
+  /** "News · Leeds Cycling Blog", "Reviews · pedalandco.co.uk", "Surveys · Typeform" */
+  sourceLabel: z.string(),
+  channel: z.enum(insightChannels).nullable(),
+  /** 0-1: how sure the scorer is that the item is about its brand or competitor */
+  relevanceScore: z.number(),
+  isRelevant: z.boolean(),
+  /** why: scored from its words, or relevant by definition (first-party, added, imported) */
+  relevanceBasis: z.enum(['scored', 'first_party', 'added', 'imported']).nullable(),
+  relevanceMatches: z.array(z.object({ signal: z.string(), term: z.string(), where: z.string() })),
+  /** set when a person marked the insight as not about the brand, or restored it: their word wins */
+  flaggedAt: z.string().nullable(),
   collectedAt: z.string(),
   createdAt: z.string(),
 });

@@ -1,12 +1,13 @@
 import { CalendarDays, ExternalLink, Sparkles, Star, UserRound } from 'lucide-react';
 import { useId, useState } from 'react';
-import { insightSourceLabels, type TInsight, type TSentimentLabel } from '../../../shared/schemas/insights.ts';
+import type { TInsight, TSentimentLabel } from '../../../shared/schemas/insights.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { confidenceText, sentimentLabels } from './insight-format.ts';
 import { useDeleteInsight } from './insight-queries.ts';
+import { filteredReason, RelevanceButton, type RelevanceChange } from './relevance-controls.tsx';
 
 const sentimentBadgeClass: Record<TSentimentLabel, string> = {
   positive: 'border-transparent bg-success/15 text-success',
@@ -79,14 +80,25 @@ function DeleteInsightButton({ insight }: { insight: TInsight }) {
   );
 }
 
-/** One consumer insight: what was said, its measured sentiment, and where and when it was said. */
-export function InsightCard({ insight }: { insight: TInsight }) {
+/**
+ * One consumer insight: what was said, its measured sentiment, and where and when it was said,
+ * with the control that takes it out of the brand's figures (or, filtered out, puts it back).
+ */
+export function InsightCard({
+  insight,
+  brandName,
+  relevance,
+}: {
+  insight: TInsight;
+  brandName: string;
+  /** absent when the list is read-only */
+  relevance?: RelevanceChange;
+}) {
   const [expanded, setExpanded] = useState(false);
   const contentId = useId();
   const clipped = insight.content.length > CLIP_FROM && !expanded;
   const original = webAddress(insight.sourceUrl);
   const author = authorLine(insight);
-  const source = [insightSourceLabels[insight.source], insight.platform].filter(Boolean).join(' · ');
 
   return (
     <article
@@ -118,8 +130,16 @@ export function InsightCard({ insight }: { insight: TInsight }) {
             </span>
           )}
         </div>
-        <DeleteInsightButton insight={insight} />
+        <div className="flex shrink-0 items-center gap-1">
+          {relevance && <RelevanceButton insight={insight} brandName={brandName} relevance={relevance} />}
+          <DeleteInsightButton insight={insight} />
+        </div>
       </header>
+      {!insight.isRelevant && (
+        <p className="rounded-md bg-muted px-3 py-1.5 text-muted-foreground text-xs">
+          {filteredReason(insight, brandName)}
+        </p>
+      )}
 
       <div>
         <p
@@ -148,7 +168,7 @@ export function InsightCard({ insight }: { insight: TInsight }) {
       </dl>
 
       <footer className="flex flex-wrap items-center gap-x-4 gap-y-1.5 border-t pt-3 text-muted-foreground text-xs">
-        <span className="font-medium text-foreground/80">{source}</span>
+        <span className="font-medium text-foreground/80">{insight.sourceLabel}</span>
         {author && (
           <span className="inline-flex min-w-0 items-center gap-1">
             <UserRound aria-hidden="true" className="size-3.5 shrink-0" />

@@ -20,6 +20,7 @@ import {
   writeBrandFilter,
 } from './insight-filters.ts';
 import { sentimentLabels } from './insight-format.ts';
+import { useRelevanceChange } from './relevance-queries.ts';
 
 const sentimentDotClass: Record<SentimentFilter, string> = {
   all: 'bg-primary',
@@ -97,6 +98,7 @@ export function InsightList({
 }) {
   const [brandFilter, setBrandFilter] = useState<BrandFilter>(readBrandFilter);
   const [sentiment, setSentiment] = useState<SentimentFilter>('all');
+  const relevance = useRelevanceChange(brandName);
   const { shown, counts } = filterInsights(insights ?? [], { brand: brandFilter, sentiment });
   const filtered = brandFilter !== 'my-brand' || sentiment !== 'all';
 
@@ -183,7 +185,7 @@ export function InsightList({
           <ul aria-label="Consumer insights" className="space-y-3">
             {shown.map((insight) => (
               <li key={insight.id}>
-                <InsightCard insight={insight} />
+                <InsightCard insight={insight} brandName={brandName} relevance={readOnly ? undefined : relevance} />
               </li>
             ))}
           </ul>

@@ -9,11 +9,13 @@ import { notifyError } from '../audits-shared/notify-error.ts';
 import { moduleReadOnlyState, planLacks } from '../audits-shared/plan-access.ts';
 import { ReadOnlyNotice } from '../audits-shared/read-only-notice.tsx';
 import { UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
+import { FilteredInsights } from './filtered-insights.tsx';
 import { InsightList } from './insight-list.tsx';
 import { useInsights } from './insight-queries.ts';
 import { ManualFeedbackForm } from './manual-feedback-form.tsx';
 import { CompetitorDiscoveryCard } from './sources/competitor-discovery-card.tsx';
 import { DiscoveryCard } from './sources/discovery-card.tsx';
+import { RelevanceTermsCard } from './sources/relevance-terms-card.tsx';
 import { SourcesCard } from './sources/sources-card.tsx';
 
 const insightFeatures = [
@@ -73,7 +75,10 @@ export function InsightsTab({ brand }: { brand: TBrand }) {
   const list = loadFailed ? (
     <LoadErrorAlert error={insights.error} what="consumer insights" onRetry={() => void insights.refetch()} />
   ) : (
-    <InsightList insights={insights.data} brandName={brand.name} readOnly={readOnly !== null} />
+    <>
+      <InsightList insights={insights.data} brandName={brand.name} readOnly={readOnly !== null} />
+      <FilteredInsights brandId={brand.id} brandName={brand.name} readOnly={readOnly !== null} />
+    </>
   );
 
   if (plan !== undefined && planLacks(plan, 'consumerInsights')) {
@@ -101,6 +106,7 @@ export function InsightsTab({ brand }: { brand: TBrand }) {
         <DiscoveryCard brand={brand} />
         <SourcesCard brand={brand} />
       </div>
+      <RelevanceTermsCard brand={brand} />
       <CompetitorDiscoveryCard brand={brand} />
       <ManualFeedbackForm brandId={brand.id} brandName={brand.name} />
       {list}

@@ -29,6 +29,10 @@ export const brands = pgTable(
      * searched by the countries an ad reached.
      */
     adMarket: varchar('ad_market', { length: 2 }).notNull().default('GB'),
+    /** Required terms for mentions (analysis/relevance): a mention by name alone needs one of them */
+    relevanceIncludeTerms: jsonb('relevance_include_terms').$type<string[]>().notNull().default([]),
+    /** A mention containing one of these is not about the brand */
+    relevanceExcludeTerms: jsonb('relevance_exclude_terms').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

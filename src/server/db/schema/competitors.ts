@@ -21,6 +21,9 @@ export const competitors = pgTable(
     /** The numeric id of the competitor's Facebook page: the Ad Library is searched by it */
     facebookPageId: varchar('facebook_page_id', { length: 40 }),
     isActive: boolean('is_active').notNull().default(true),
+    /** Required and excluded terms for mentions of the competitor, as on brands */
+    relevanceIncludeTerms: jsonb('relevance_include_terms').$type<string[]>().notNull().default([]),
+    relevanceExcludeTerms: jsonb('relevance_exclude_terms').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (table) => [index().on(table.userId), index().on(table.brandId)],

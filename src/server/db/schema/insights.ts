@@ -18,6 +18,11 @@ import { createdAt, id } from './columns.ts';
 import { competitors } from './competitors.ts';
 import { users } from './users.ts';
 
+export type StoredRelevance = {
+  basis: 'scored' | 'first_party' | 'added' | 'imported';
+  matches: { signal: string; term: string; where: string }[];
+};
+
 /**
  * Where discovery reads a brand's consumer insights from: an RSS or Atom feed, or the reviews
  * marked up (schema.org Review, AggregateRating) on a website. CSV imports and manual feedback
@@ -36,6 +41,8 @@ export const insightSources = pgTable(
     /** Set when the source speaks about a competitor; its insights carry that competitor */
     competitorId: uuid('competitor_id').references(() => competitors.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['feed', 'site_reviews'] }).notNull(),
+    /** What a feed is (news, blog, reviews, forum): the label its mentions carry. Null for site reviews */
+    category: text('category', { enum: ['news', 'blog', 'reviews', 'forum'] }),
     url: text('url').notNull(),
     /** The feed's own title, or the site's host name */
     title: varchar('title', { length: 300 }),
@@ -88,6 +95,14 @@ export const consumerInsights = pgTable(
     isRelevant: boolean('is_relevant').notNull().default(true),
     flaggedBy: uuid('flagged_by').references(() => users.id, { onDelete: 'set null' }),
     flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    /**
+     * Why the insight is or is not taken as about its brand: 'scored' items carry the matches that
+     * gave relevanceScore; 'first_party' (the subject's own review pages), 'added' (typed in) and
+     * 'imported' (a CSV file) are relevant by definition. Null on rows stored before scoring.
+     */
+    relevance: jsonb('relevance').$type<StoredRelevance>(),
+    /** What kind of source a discovered mention came from (news, blog, reviews, forum) */
+    channel: text('channel', { enum: ['news', 'blog', 'reviews', 'forum'] }),
     sourceUrl: text('source_url'),
     /** Identity of the item at its source, so re-discovery does not store it twice */
     externalId: varchar('external_id', { length: 500 }),

@@ -51,6 +51,7 @@ const areaBySegment: Record<string, string> = {
 /** Routes nested under a brand belong to what they are about. */
 const areaUnderBrand: Record<string, string> = {
   'insight-sources': 'Consumer insights',
+  'relevance-terms': 'Consumer insights',
   'discover-all-ads': 'Competitor ads',
 };
 

@@ -70,6 +70,13 @@ export const routeSummaries: Record<string, string> = {
   'GET /api/consumer-insights': "List a brand's consumer insights",
   'POST /api/consumer-insights': 'Add consumer feedback by hand (its sentiment is analysed)',
   'DELETE /api/consumer-insights/{id}': 'Delete a consumer insight',
+  'PATCH /api/consumer-insights/{id}/relevance':
+    'Mark a consumer insight as not about its brand (isRelevant false) or restore it (true)',
+  'GET /api/brands/{id}/relevance-terms': "A brand's and its competitors' required and excluded terms for mentions",
+  'PUT /api/brands/{id}/relevance-terms':
+    "Set a brand's required and excluded terms (stored mentions are scored again)",
+  'PUT /api/competitors/{id}/relevance-terms':
+    "Set a competitor's required and excluded terms (stored mentions are scored again)",
   'POST /api/consumer-insights/discover': "Discover new insights from a brand's sources (background job)",
   'POST /api/consumer-insights/discover-competitor': "Discover insights about a brand's competitors (background job)",
   'GET /api/consumer-insights/discoveries/active': 'Your insight discovery still queued or running, if any',
@@ -100,7 +107,8 @@ export const routeSummaries: Record<string, string> = {
   'GET /api/marketing-recommendations/share/{token}': 'Shared marketing recommendations (public, by their link)',
   // Settings, team and support (issue 12).
   'PATCH /api/profile': 'Update your name and e-mail',
-  'POST /api/email-reports/{id}/send': 'Send a report to its recipients now, once per requestId (recorded as its last send)',
+  'POST /api/email-reports/{id}/send':
+    'Send a report to its recipients now, once per requestId (recorded as its last send)',
   'POST /api/email-reports/{id}/preview': 'E-mail a preview of a report to yourself only',
   'GET /api/email-reports/unsubscribe':
     "The unsubscribe page of a scheduled report's recipient link (public, by its signed link)",

@@ -1,15 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { TCreateInsightSourceRequest, TInsightSourceDto } from '../../../shared/schemas/insight-sources.ts';
 import { ZCreateInsightSourceRequest } from '../../../shared/schemas/insight-sources.ts';
+import type { TInsightChannel } from '../../../shared/schemas/insights.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { insightSources } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { inferFeedCategory } from '../../integrations/insight-sources/feed-category.ts';
 import { checkWebPage, fetchFeed, SourceReadError } from '../../integrations/insight-sources/fetch-source.ts';
 import { platformOf } from '../../integrations/insight-sources/text.ts';
 import { assertCanChangeBrand } from '../billing/plan-limits.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
+import { feedTitleOf } from './read-source.ts';
 import { toSourceDto } from './source-dtos.ts';
 
 const KIND_WORDS = { feed: 'This feed', site_reviews: 'This website' } as const;
@@ -30,7 +33,7 @@ export async function addInsightSource(
   ctx: Pick<FeatureContext, 'db' | 'config'>,
   { actor, brandId, input }: { actor: Actor; brandId: string; input: TCreateInsightSourceRequest },
 ): Promise<TInsightSourceDto> {
-  const { kind, url: given, competitorId } = ZCreateInsightSourceRequest.parse(input);
+  const { kind, url: given, competitorId, category: chosen } = ZCreateInsightSourceRequest.parse(input);
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
   await assertCanChangeBrand(ctx.db, brand, { feature: 'consumerInsights', toDoMore: 'add insight sources' });
   const competitor = competitorId ? await getCompetitorOrThrow(ctx.db, actor, competitorId) : null;
@@ -58,12 +61,16 @@ export async function addInsightSource(
 
   const fetchOptions = { allowLoopback: ctx.config.crawlerAllowLoopback };
   let title: string;
+  let category: TInsightChannel | null = null;
   try {
     if (kind === 'feed') {
       const feed = await fetchFeed(url, fetchOptions);
-      title = feed.title || platformOf(url) || url;
+      // A feed's title is outside text: one NUL in it would fail the insert.
+      const feedTitle = feedTitleOf(feed.title);
+      title = feedTitle || platformOf(url) || url;
+      category = chosen ?? inferFeedCategory({ url, title: feedTitle, generator: feed.generator });
     } else {
-      title = (await checkWebPage(url, fetchOptions)).title;
+      title = feedTitleOf((await checkWebPage(url, fetchOptions)).title) || platformOf(url) || url;
     }
   } catch (error) {
     if (error instanceof SourceReadError) {
@@ -83,6 +90,7 @@ export async function addInsightSource(
         userId: brand.userId,
         competitorId: competitor?.id ?? null,
         kind,
+        category,
         url,
         title: title.slice(0, 300),
       })

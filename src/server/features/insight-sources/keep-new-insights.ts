@@ -14,7 +14,11 @@ import type { InsightRow } from '../insights/insight-dto.ts';
 import { contentHashOf, dedupeKeyOf, type NewInsight, storeInsights } from '../insights/store-insights.ts';
 
 /** An item found in a source or a file, not yet analysed. `origin` groups counts (a source's index). */
-export type Candidate = Omit<NewInsight, 'analysis' | 'deduplicate'> & { origin: number };
+export type Candidate = Omit<NewInsight, 'analysis' | 'deduplicate'> & {
+  origin: number;
+  /** the item's headline, when it has one apart from its text: relevance is scored on it */
+  headline?: string | null;
+};
 
 export type OriginTally = { added: number; duplicates: number; notKeptForPlan: number };
 
@@ -105,13 +109,28 @@ async function storedWithKeys(db: Database, brandId: string, keys: string[]) {
  * Stores one batch under the owner's row lock, cut to the plan's room at that moment: a discovery
  * and an import running together cannot take an account past its allowance.
  */
-async function storeWithinRoom(db: Database, brand: { id: string; userId: string }, batch: NewInsight[]) {
+async function storeWithinRoom(
+  db: Database,
+  brand: { id: string; userId: string },
+  batch: NewInsight[],
+  logger?: AiLogger,
+) {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, brand.userId)).for('update');
     const { room } = await insightRoomOf(tx as unknown as Database, brand.userId);
     const fitting = room === null ? batch : batch.slice(0, room);
-    const rows = fitting.length > 0 ? await storeInsights(tx as unknown as Database, brand, fitting) : [];
-    return { rows, tried: fitting.length };
+    const skipped = new Set<string>();
+    const rows =
+      fitting.length > 0
+        ? await storeInsights(tx as unknown as Database, brand, fitting, ({ item, reason }) => {
+            skipped.add(dedupeKeyOf(item) ?? '');
+            logger?.error(
+              { brandId: brand.id, sourceId: item.sourceId, externalId: item.externalId, reason },
+              'an insight could not be stored and was skipped; the others were kept',
+            );
+          })
+        : [];
+    return { rows, tried: fitting.length, skipped };
   });
 }
 
@@ -168,14 +187,15 @@ export async function keepNewInsights(
   for (let start = 0; start < analysed.length; start += STORE_BATCH) {
     deps.signal?.throwIfAborted();
     const batch = analysed.slice(start, start + STORE_BATCH);
-    const { rows, tried } = await storeWithinRoom(
+    const { rows, tried, skipped } = await storeWithinRoom(
       deps.db,
       brand,
-      batch.map(({ item: { origin: _origin, key: _key, ...item }, analysis }) => ({
+      batch.map(({ item: { origin: _origin, key: _key, headline: _headline, ...item }, analysis }) => ({
         ...item,
         analysis,
         deduplicate: true,
       })),
+      deps.logger,
     );
     countNotKept(batch.slice(tried).map(({ item }) => item));
     const addedKeys = new Set<string>();
@@ -186,7 +206,8 @@ export async function keepNewInsights(
     }
     // A row another run stored in the meantime is a duplicate, not an addition.
     for (const { item } of batch.slice(0, tried)) {
-      if (addedKeys.has(item.key)) continue;
+      // A refused row was logged by storeWithinRoom: neither added nor a duplicate.
+      if (addedKeys.has(item.key) || skipped.has(item.key)) continue;
       outcome.duplicates++;
       tallyOf(outcome, item.origin).duplicates++;
     }

@@ -4,8 +4,10 @@
  * failed with that message); anything else is unexpected and retried with the job.
  */
 import type { TAggregateRating } from '../../../shared/schemas/insight-sources.ts';
-import type { TInsightSource } from '../../../shared/schemas/insights.ts';
+import type { TInsightChannel, TInsightSource } from '../../../shared/schemas/insights.ts';
 import type { insightSources } from '../../db/schema/index.ts';
+import { storableOptionalText } from '../../db/storable.ts';
+import { inferFeedCategory } from '../../integrations/insight-sources/feed-category.ts';
 import {
   fetchFeed,
   fetchSiteReviews,
@@ -24,25 +26,33 @@ export type SourceReading = {
 };
 
 /**
- * Review feeds (a feed that says it carries reviews) hold reviews; other feeds (news, Google
- * Alerts, forums) hold mentions of the brand around the web.
+ * Review feeds hold reviews; the others (news, blogs, forums, Google Alerts) hold mentions of the
+ * brand around the web, SPEC's social_media. The channel says which.
  */
-function feedInsightSource(url: string, title: string | null): TInsightSource {
-  return /review/i.test(`${title ?? ''} ${url}`) ? 'reviews' : 'social_media';
+const insightSourceOf = (channel: TInsightChannel): TInsightSource =>
+  channel === 'reviews' ? 'reviews' : 'social_media';
+
+/** A feed's own title with what PostgreSQL cannot store removed; null when it has none. */
+export function feedTitleOf(title: string | null): string | null {
+  return storableOptionalText(title)?.trim().slice(0, 300) || null;
 }
 
 async function readFeed(source: SourceRow, options: SourceFetchOptions): Promise<SourceReading> {
   const feed = await fetchFeed(source.url, options);
-  const kind = feedInsightSource(source.url, feed.title);
-  const platform = platformOf(source.url);
+  const title = feedTitleOf(feed.title);
+  const channel = source.category ?? inferFeedCategory({ url: source.url, title, generator: feed.generator });
+  // Mentions are labelled with the feed's own name ("News · Leeds Cycling Blog"), else its host.
+  const platform = (title ?? source.title ?? platformOf(source.url))?.slice(0, 100) ?? null;
   return {
-    title: feed.title,
+    title,
     aggregates: [],
     candidates: feed.items
       .filter((item) => item.text)
       .map((item) => ({
         content: item.text,
-        source: kind,
+        headline: item.title || null,
+        channel,
+        source: insightSourceOf(channel),
         platform,
         authorName: item.author,
         sourceUrl: item.link,

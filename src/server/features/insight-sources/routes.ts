@@ -11,6 +11,7 @@ import {
   ZInsightSourceParams,
   ZTaskParams,
 } from '../../../shared/schemas/insight-sources.ts';
+import { ZRelevanceTermsRequest } from '../../../shared/schemas/relevance.ts';
 import { taskProgress } from '../../db/schema/index.ts';
 import { getTaskOrThrow, taskVisibleTo } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
@@ -19,6 +20,7 @@ import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts'
 import type { FeatureContext } from '../context.ts';
 import { addInsightSource } from './add-insight-source.ts';
 import { deleteInsightSource } from './delete-insight-source.ts';
+import { getRelevanceTerms } from './get-relevance-terms.ts';
 import { listInsightSources } from './list-insight-sources.ts';
 import {
   ANY_DISCOVERY_TASK,
@@ -32,6 +34,8 @@ import {
 import { startCompetitorDiscovery } from './start-competitor-discovery.ts';
 import { startCsvImport } from './start-csv-import.ts';
 import { startDiscovery } from './start-discovery.ts';
+import { updateBrandRelevanceTerms } from './update-brand-relevance-terms.ts';
+import { updateCompetitorRelevanceTerms } from './update-competitor-relevance-terms.ts';
 
 /** Adding a source fetches it, and an import carries up to 20 MB: both are limited per client. */
 const outboundWork = { rateLimit: { max: 30, timeWindow: '1 minute' } };
@@ -68,6 +72,28 @@ export function registerInsightSourceRoutes(parent: FastifyInstance, ctx: Featur
       });
       return reply.status(204).send();
     },
+  );
+
+  app.get('/api/brands/:id/relevance-terms', { ...signedIn, schema: { params: ZIdParams } }, async (request) =>
+    getRelevanceTerms(ctx, { actor: actorOf(request), brandId: request.params.id }),
+  );
+
+  app.put(
+    '/api/brands/:id/relevance-terms',
+    { ...signedIn, schema: { params: ZIdParams, body: ZRelevanceTermsRequest } },
+    async (request) =>
+      updateBrandRelevanceTerms(ctx, { actor: actorOf(request), brandId: request.params.id, input: request.body }),
+  );
+
+  app.put(
+    '/api/competitors/:id/relevance-terms',
+    { ...signedIn, schema: { params: ZIdParams, body: ZRelevanceTermsRequest } },
+    async (request) =>
+      updateCompetitorRelevanceTerms(ctx, {
+        actor: actorOf(request),
+        competitorId: request.params.id,
+        input: request.body,
+      }),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import { completeTask, failTask, progressReporter, share, type TaskRow } from '.
 import { keepNewInsights } from './keep-new-insights.ts';
 import type { SourceRow } from './read-source.ts';
 import { type DiscoveryDeps, type RunOutcome, readAll, recordSources, resultOf, STAGE } from './run-discovery.ts';
+import { competitorSubject, rescoreInsights, withRelevance } from './score-candidates.ts';
 
 export async function runCompetitorDiscovery(
   deps: DiscoveryDeps,
@@ -51,6 +52,7 @@ export async function runCompetitorDiscovery(
             userId: competitor.userId,
             competitorId: competitor.id,
             kind: 'site_reviews',
+            category: null,
             url: competitor.website,
             title: competitor.name,
             status: 'active',
@@ -69,7 +71,9 @@ export async function runCompetitorDiscovery(
   }
 
   const { outcomes, candidates, titles } = await readAll(deps, sources, progress, signal);
-  const aboutCompetitor = candidates.map((candidate) => ({
+  const subject = competitorSubject(competitor);
+  await rescoreInsights(db, brand.id, subject, competitor.id);
+  const aboutCompetitor = withRelevance(subject, sources, candidates).map((candidate) => ({
     ...candidate,
     competitorId: competitor.id,
     // the website has no source row to point at

@@ -15,6 +15,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { brands } from '../../db/schema/index.ts';
 import { assertMappingFits, mapCsvRows, readCsvFile } from '../../integrations/insight-sources/csv/csv-import.ts';
+import { relevantByDefinition } from '../insights/store-insights.ts';
 import { completeTask, failTask, openTask, progressReporter, share } from '../tasks/task-progress.ts';
 import { importFiles, removeImportFile } from './import-files.ts';
 import { keepNewInsights } from './keep-new-insights.ts';
@@ -65,11 +66,13 @@ export async function runCsvImport(deps: ImportDeps, job: ImportJob, signal?: Ab
     items.map((item) => ({
       origin: 0,
       content: item.content,
-      source: job.source,
+      source: item.source ?? job.source,
       platform: item.platform,
       authorName: item.author,
       collectedAt: item.date ?? importedAt,
       rating: item.rating,
+      // The person chose the file as feedback about the brand.
+      relevance: relevantByDefinition('imported'),
     })),
     {
       since: task.createdAt,

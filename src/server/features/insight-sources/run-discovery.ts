@@ -28,6 +28,7 @@ import {
 } from '../tasks/task-progress.ts';
 import { type Candidate, type KeepOutcome, keepNewInsights } from './keep-new-insights.ts';
 import { readSource, type SourceRow } from './read-source.ts';
+import { brandSubject, rescoreInsights, withRelevance } from './score-candidates.ts';
 
 export type DiscoveryDeps = {
   db: Database;
@@ -134,6 +135,7 @@ export function resultOf(brandId: string, outcomes: TSourceOutcome[], kept: Keep
     added: kept.added.length,
     duplicates: kept.duplicates,
     notKeptForPlan: kept.notKeptForPlan,
+    notAboutSubject: kept.added.filter((row) => !row.isRelevant).length,
     sources: outcomes,
     insights: newestFirst.slice(0, DISCOVERY_RESULT_INSIGHTS).map((row) => toInsight(row)),
   };
@@ -166,7 +168,10 @@ export async function runBrandDiscovery(
 
   const { outcomes, candidates, titles } = await readAll(deps, sources, progress, signal);
   await progress(`Finding new items among ${candidates.length}`, STAGE.find);
-  const kept = await keepNewInsights({ db, ai: deps.ai, logger: deps.logger, signal }, brand, candidates, {
+  // Mentions stored before are scored again with the brand's current terms; flags stay.
+  await rescoreInsights(db, brand.id, brandSubject(brand), null);
+  const scored = withRelevance(brandSubject(brand), sources, candidates);
+  const kept = await keepNewInsights({ db, ai: deps.ai, logger: deps.logger, signal }, brand, scored, {
     since: task.createdAt,
     onAnalysed: (done, total) =>
       progress(

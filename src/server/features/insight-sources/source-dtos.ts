@@ -29,6 +29,7 @@ export function toSourceDto(row: SourceRow, aggregateRatings: TAggregateRating[]
     brandId: row.brandId,
     competitorId: row.competitorId,
     kind: row.kind,
+    category: row.kind === 'site_reviews' ? 'reviews' : (row.category ?? 'news'),
     url: row.url,
     title: row.title,
     status: row.status,

@@ -1,7 +1,17 @@
-import type { TInsight } from '../../../shared/schemas/insights.ts';
+import { insightChannelLabels, insightSourceLabels, type TInsight } from '../../../shared/schemas/insights.ts';
 import type { consumerInsights } from '../../db/schema/index.ts';
 
 export type InsightRow = typeof consumerInsights.$inferSelect;
+
+/**
+ * Where the insight came from, in words: what the source is (a feed's category when discovery
+ * found it, else the insight's source) and its name (a feed's own title, a site's host, the
+ * platform a CSV row named).
+ */
+export function sourceLabelOf(row: Pick<InsightRow, 'channel' | 'source' | 'platform'>): string {
+  const kind = row.channel ? insightChannelLabels[row.channel] : insightSourceLabels[row.source];
+  return row.platform ? `${kind} · ${row.platform}` : kind;
+}
 
 /** competitorName: the name of the competitor the insight is about, when it is one. */
 export function toInsight(row: InsightRow, competitorName: string | null = null): TInsight {
@@ -25,6 +35,13 @@ export function toInsight(row: InsightRow, competitorName: string | null = null)
     sourceId: row.sourceId,
     rating: row.rating,
     analysedBy: row.analysedBy,
+    sourceLabel: sourceLabelOf(row),
+    channel: row.channel,
+    relevanceScore: row.relevanceScore,
+    isRelevant: row.isRelevant,
+    relevanceBasis: row.relevance?.basis ?? null,
+    relevanceMatches: row.relevance?.matches ?? [],
+    flaggedAt: row.flaggedAt?.toISOString() ?? null,
     collectedAt: row.collectedAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };

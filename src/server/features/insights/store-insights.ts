@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { TInsightSource } from '../../../shared/schemas/insights.ts';
+import type { TInsightChannel, TInsightSource } from '../../../shared/schemas/insights.ts';
 import type { Database } from '../../db/client.ts';
-import { consumerInsights } from '../../db/schema/index.ts';
+import { consumerInsights, type StoredRelevance } from '../../db/schema/index.ts';
+import { storableJson, storableOptionalText, storableText } from '../../db/storable.ts';
 import type { AnalysedText } from './analyse-insight.ts';
 import type { InsightRow } from './insight-dto.ts';
 
@@ -28,7 +29,24 @@ export type NewInsight = {
   rating?: number | null;
   /** false for manual feedback: a person may say the same thing twice on purpose */
   deduplicate: boolean;
+  /** what kind of source a discovered mention came from */
+  channel?: TInsightChannel | null;
+  /** whether it is about its brand or competitor; absent: relevant by definition, as added by a person */
+  relevance?: InsightRelevance;
 };
+
+export type InsightRelevance = StoredRelevance & { score: number; isRelevant: boolean };
+
+/** Manual feedback and imported rows: the person vouches that they are about the brand. */
+export const relevantByDefinition = (basis: 'first_party' | 'added' | 'imported'): InsightRelevance => ({
+  basis,
+  matches: [],
+  score: 1,
+  isRelevant: true,
+});
+
+/** Why a row was not stored (the others were), for the log. */
+export type SkippedRow = { item: NewInsight; reason: string };
 
 /** Same text, same item: case, spacing and punctuation do not make a review new. */
 export function contentHashOf(content: string): string {
@@ -55,44 +73,87 @@ export function dedupeKeyOf(
 /** Rows per insert: well under PostgreSQL's 65,535 bound parameters. */
 const BATCH = 500;
 
+const clip = (text: string | null | undefined, max: number) => {
+  const clean = storableOptionalText(text);
+  return clean ? clean.slice(0, max) : null;
+};
+
+/** One item as a row, every outside text made storable (no NUL) and cut to its column. */
+function rowOf(brand: { id: string; userId: string }, item: NewInsight) {
+  const relevance = item.relevance ?? relevantByDefinition('added');
+  return {
+    brandId: brand.id,
+    userId: brand.userId,
+    competitorId: item.competitorId ?? null,
+    source: item.source,
+    platform: clip(item.platform, 100),
+    content: storableText(item.content),
+    sentiment: item.analysis.label,
+    sentimentScore: item.analysis.sentimentScore,
+    confidence: item.analysis.confidence,
+    topics: storableJson(item.analysis.topics),
+    emotions: storableJson(item.analysis.emotions),
+    keywords: storableJson(item.analysis.keywords),
+    analysedBy: item.analysis.analysedBy,
+    authorName: clip(item.authorName, 200),
+    authorHandle: clip(item.authorHandle, 200),
+    sourceUrl: storableOptionalText(item.sourceUrl) ?? null,
+    sourceId: item.sourceId ?? null,
+    externalId: clip(item.externalId, 500),
+    dedupeKey: dedupeKeyOf(item),
+    rating: item.rating ?? null,
+    channel: item.channel ?? null,
+    relevanceScore: relevance.score,
+    isRelevant: relevance.isRelevant,
+    relevance: storableJson({ basis: relevance.basis, matches: relevance.matches }),
+    ...(item.collectedAt ? { collectedAt: item.collectedAt } : {}),
+  };
+}
+
+const reasonOf = (error: unknown) =>
+  (error as { cause?: { message?: string } })?.cause?.message ??
+  (error instanceof Error ? error.message : String(error));
+
 /**
  * Stores analysed insights for a brand under its owner. Items already stored (same source id,
  * or same content when the source gives none) are skipped by the database's unique index, so a
  * second discovery or import of the same items adds nothing. Returns the rows actually added.
+ * A batch the database refuses is stored row by row, each in its own savepoint, so one bad row
+ * costs only itself: it is passed to `onSkipped` with the reason and the others are kept.
  * The caller checks the plan's room first (assertInsightRoom / insightRoomOf).
  */
 export async function storeInsights(
   db: Database,
   brand: { id: string; userId: string },
   items: readonly NewInsight[],
+  onSkipped?: (skipped: SkippedRow) => void,
 ): Promise<InsightRow[]> {
   const added: InsightRow[] = [];
   for (let start = 0; start < items.length; start += BATCH) {
-    const values = items.slice(start, start + BATCH).map((item) => ({
-      brandId: brand.id,
-      userId: brand.userId,
-      competitorId: item.competitorId ?? null,
-      source: item.source,
-      platform: item.platform ?? null,
-      content: item.content,
-      sentiment: item.analysis.label,
-      sentimentScore: item.analysis.sentimentScore,
-      confidence: item.analysis.confidence,
-      topics: item.analysis.topics,
-      emotions: item.analysis.emotions,
-      keywords: item.analysis.keywords,
-      analysedBy: item.analysis.analysedBy,
-      authorName: item.authorName ?? null,
-      authorHandle: item.authorHandle ?? null,
-      sourceUrl: item.sourceUrl ?? null,
-      sourceId: item.sourceId ?? null,
-      externalId: item.externalId?.slice(0, 500) ?? null,
-      dedupeKey: dedupeKeyOf(item),
-      rating: item.rating ?? null,
-      ...(item.collectedAt ? { collectedAt: item.collectedAt } : {}),
-    }));
-    const rows = await db.insert(consumerInsights).values(values).onConflictDoNothing().returning();
-    added.push(...rows);
+    const batch = items.slice(start, start + BATCH);
+    try {
+      const rows = await db.transaction((savepoint) =>
+        savepoint
+          .insert(consumerInsights)
+          .values(batch.map((item) => rowOf(brand, item)))
+          .onConflictDoNothing()
+          .returning(),
+      );
+      added.push(...rows);
+      continue;
+    } catch {
+      // Found below, row by row.
+    }
+    for (const item of batch) {
+      try {
+        const rows = await db.transaction((savepoint) =>
+          savepoint.insert(consumerInsights).values(rowOf(brand, item)).onConflictDoNothing().returning(),
+        );
+        added.push(...rows);
+      } catch (error) {
+        onSkipped?.({ item, reason: reasonOf(error) });
+      }
+    }
   }
   return added;
 }

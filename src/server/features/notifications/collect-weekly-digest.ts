@@ -65,6 +65,7 @@ export async function collectWeeklyDigest(
       and(
         ownedBy(actor, consumerInsights.userId),
         isNull(consumerInsights.competitorId),
+        eq(consumerInsights.isRelevant, true),
         gte(consumerInsights.createdAt, since),
         lt(consumerInsights.createdAt, until),
       ),

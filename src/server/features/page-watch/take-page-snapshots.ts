@@ -11,6 +11,7 @@ import type { TPageCheck, TPageCheckResult, TWatchedPageKind } from '../../../sh
 import type { Resolver } from '../../analysis/fetch/safe-fetch.ts';
 import type { Database } from '../../db/client.ts';
 import { competitorPageSnapshots, type competitors, taskProgress } from '../../db/schema/index.ts';
+import { storableOptionalText, storableText } from '../../db/storable.ts';
 import {
   fetchWatchedPage,
   PageWatchError,
@@ -61,12 +62,12 @@ async function storeIfChanged(
   await db.insert(competitorPageSnapshots).values({
     competitorId: competitor.id,
     userId: competitor.userId,
-    url: reading.url,
+    url: storableText(reading.url),
     pageKind,
     status: reading.status,
-    content: reading.status === 'ok' ? reading.content : null,
+    content: reading.status === 'ok' ? storableText(reading.content) : null,
     contentHash,
-    error: message,
+    error: storableOptionalText(message),
   });
   if (reading.status === 'failed') return { pageKind, url: reading.url, outcome: 'failed', message };
   const hadReadable = latest?.status === 'ok' || (latest ? await hasReadable(db, competitor.id, pageKind) : false);

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { groupLabel } from '../../../shared/audit-labels.ts';
 import type { TAuditAnalysis, TRecommendation } from '../../../shared/schemas/audits.ts';
 import type { RecommendationFacts } from '../../ai/local/marketing-recommendations.ts';
@@ -53,7 +53,14 @@ export async function recommendationFacts(
   const sentiments = await db
     .select({ sentiment: consumerInsights.sentiment, value: count() })
     .from(consumerInsights)
-    .where(eq(consumerInsights.brandId, brand.id))
+    // Mentions filtered as not about the brand are not its customers' voice.
+    .where(
+      and(
+        eq(consumerInsights.brandId, brand.id),
+        isNull(consumerInsights.competitorId),
+        eq(consumerInsights.isRelevant, true),
+      ),
+    )
     .groupBy(consumerInsights.sentiment);
   const sentimentCount = (label: string) => sentiments.find((row) => row.sentiment === label)?.value ?? 0;
   const totalInsights = sentiments.reduce((sum, row) => sum + row.value, 0);

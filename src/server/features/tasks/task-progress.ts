@@ -8,6 +8,7 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { taskProgress } from '../../db/schema/index.ts';
+import { storableJson, storableText } from '../../db/storable.ts';
 import { notifyTaskFinished } from '../notifications/notify-task-finished.ts';
 
 export type TaskRow = typeof taskProgress.$inferSelect;
@@ -42,7 +43,7 @@ export function progressReporter(db: Database, taskId: string, minIntervalMs = 2
     lastWrite = now;
     await db
       .update(taskProgress)
-      .set({ status: 'running', stage: stage.slice(0, 200), percent: rounded })
+      .set({ status: 'running', stage: storableText(stage).slice(0, 200), percent: rounded })
       .where(and(eq(taskProgress.id, taskId), inArray(taskProgress.status, OPEN)));
   };
 }
@@ -55,7 +56,7 @@ async function notifyEnded(db: Database, ended: TaskRow[]): Promise<void> {
 export async function completeTask(db: Database, taskId: string, result: Record<string, unknown>): Promise<void> {
   const ended = await db
     .update(taskProgress)
-    .set({ status: 'completed', stage: 'Complete', percent: 100, result, error: null })
+    .set({ status: 'completed', stage: 'Complete', percent: 100, result: storableJson(result), error: null })
     .where(and(eq(taskProgress.id, taskId), inArray(taskProgress.status, OPEN)))
     .returning();
   await notifyEnded(db, ended);
@@ -69,7 +70,12 @@ export async function failTask(
 ): Promise<void> {
   const ended = await db
     .update(taskProgress)
-    .set({ status: 'failed', stage: 'Failed', error: error.slice(0, 2000), ...(result ? { result } : {}) })
+    .set({
+      status: 'failed',
+      stage: 'Failed',
+      error: storableText(error).slice(0, 2000),
+      ...(result ? { result: storableJson(result) } : {}),
+    })
     .where(and(eq(taskProgress.id, taskId), inArray(taskProgress.status, OPEN)))
     .returning();
   await notifyEnded(db, ended);

@@ -25,6 +25,7 @@ describe('reading RSS 2.0', () => {
       author: 'Hannah Price',
       date: new Date('2024-03-05T09:15:00Z'),
       text: 'Best flat white in town. The flat white was silky and the barista remembered my name. Café staff were lovely.',
+      title: 'Best flat white in town',
     });
   });
 
@@ -44,7 +45,7 @@ describe('reading RSS 2.0', () => {
   });
 
   it('keeps an item with no words as empty text, with no id', () => {
-    expect(feed.items[3]).toEqual({ id: null, link: null, author: null, date: null, text: '' });
+    expect(feed.items[3]).toEqual({ id: null, link: null, author: null, date: null, text: '', title: '' });
   });
 });
 
@@ -60,6 +61,7 @@ describe('reading Atom 1.0', () => {
       author: 'Priya S',
       date: new Date('2024-03-07T07:30:00Z'),
       text: 'Anyone tried the new oat latte? Tried it this morning — too sweet for me, but the texture was great.',
+      title: 'Anyone tried the new oat latte?',
     });
   });
 

@@ -22,9 +22,18 @@ export type FeedItem = {
   date: Date | null;
   /** headline and body as one plain text; may be empty */
   text: string;
+  /** the headline alone, plain text; may be empty */
+  title: string;
 };
 
-export type ParsedFeed = { format: FeedFormat; title: string | null; link: string | null; items: FeedItem[] };
+export type ParsedFeed = {
+  format: FeedFormat;
+  title: string | null;
+  link: string | null;
+  /** what wrote the feed, as it says (<generator>): "WordPress", "Discourse"; null when it does not say */
+  generator: string | null;
+  items: FeedItem[];
+};
 
 /** The body is not a feed; `message` says what it is instead, for the person who added it. */
 export class NotAFeedError extends Error {
@@ -94,12 +103,14 @@ function rssItem($: CheerioAPI, item: Element, base: string): FeedItem {
   const link = absoluteHttpUrl(textOf($, item, 'link') || $(item).attr('rdf:about'), base);
   const guid = textOf($, item, 'guid') || $(item).attr('rdf:about')?.trim() || '';
   const body = textOf($, item, 'description', 'content:encoded', 'dc:description');
+  const title = htmlToText(textOf($, item, 'title'));
   return {
     id: guid || link,
     link: link ? unwrapRedirectLink(link) : null,
     author: authorName(textOf($, item, 'dc:creator', 'author', 'itunes:author')),
     date: dateOf(textOf($, item, 'pubdate', 'dc:date', 'a10:updated', 'published', 'updated')),
-    text: insightTextOf(headlineAndBody(htmlToText(textOf($, item, 'title')), htmlToText(body))),
+    text: insightTextOf(headlineAndBody(title, htmlToText(body))),
+    title: insightTextOf(title),
   };
 }
 
@@ -120,12 +131,14 @@ function atomEntry($: CheerioAPI, entry: Element, base: string): FeedItem {
   const link = atomLink($, entry, base);
   const body = atomText(child($, entry, 'content')) || atomText(child($, entry, 'summary'));
   const author = child($, entry, 'author');
+  const title = atomText(child($, entry, 'title'));
   return {
     id: textOf($, entry, 'id') || link,
     link,
     author: authorName(author.children('name').first().text() || author.text()),
     date: dateOf(textOf($, entry, 'published', 'updated', 'issued', 'modified')),
-    text: insightTextOf(headlineAndBody(atomText(child($, entry, 'title')), body)),
+    text: insightTextOf(headlineAndBody(title, body)),
+    title: insightTextOf(title),
   };
 }
 
@@ -179,6 +192,7 @@ export function parseFeed(body: string, feedUrl: string): ParsedFeed {
       format,
       title: atomText(feed.children('title').first()) || null,
       link: atomLink($, feed.get(0) as Element, feedUrl),
+      generator: squash(feed.children('generator').first().text()) || null,
       items: feed
         .children('entry')
         .toArray()
@@ -196,6 +210,7 @@ export function parseFeed(body: string, feedUrl: string): ParsedFeed {
     format,
     title: htmlToText(channel.children('title').first().text()) || null,
     link: absoluteHttpUrl(channel.children('link').first().text(), feedUrl),
+    generator: squash(channel.children('generator').first().text()) || null,
     items: items.toArray().map((item) => rssItem($, item, feedUrl)),
   };
 }

@@ -9,6 +9,7 @@ import robotsParser from 'robots-parser';
 import { toPage, toResource } from '../../analysis/crawl/documents.ts';
 import { CRAWLER_USER_AGENT_TOKEN } from '../../analysis/crawl/pages.ts';
 import { FetchRefusedError, type Resolver, safeFetch } from '../../analysis/fetch/safe-fetch.ts';
+import { storableText } from '../../db/storable.ts';
 import { extractPageText } from './page-text.ts';
 
 export class PageWatchError extends Error {
@@ -75,7 +76,10 @@ export async function fetchWatchedPage(url: string, robots: Robots, options: Wat
   }
   const page = toPage(result);
   if (!page.html) throw new PageWatchError(`${url} does not answer with a web page`);
-  const { text, truncated } = extractPageText(page.html);
+  const extracted = extractPageText(page.html);
+  // The text is stored and compared between visits: what PostgreSQL cannot hold (NUL) goes first.
+  const text = storableText(extracted.text);
+  const truncated = extracted.truncated;
   if (!text) throw new PageWatchError(`${url} has no readable text (it may be built entirely by scripts)`);
   return { finalUrl: result.finalUrl, html: page.html, text, truncated };
 }

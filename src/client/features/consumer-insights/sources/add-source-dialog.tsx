@@ -2,6 +2,7 @@ import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
 import type { TInsightSourceKind } from '../../../../shared/schemas/insight-sources.ts';
+import { insightChannelLabels, insightChannels, type TInsightChannel } from '../../../../shared/schemas/insights.ts';
 import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -39,6 +40,8 @@ const TEXTS: Record<TInsightSourceKind, { title: string; description: string; la
 };
 
 const BRAND_ITSELF = 'brand';
+/** Let the server tell from the feed itself (its title, software and address) */
+const DETECT = 'detect';
 
 /**
  * Adds a feed or a website's reviews as a source of the brand, or of one of its competitors; the
@@ -59,11 +62,14 @@ export function AddSourceDialog({
   /** whom the source speaks about: the brand itself, or one of its competitors */
   const [about, setAbout] = useState(BRAND_ITSELF);
   const [url, setUrl] = useState('');
+  /** what the feed is: its mentions are labelled so */
+  const [category, setCategory] = useState<TInsightChannel | typeof DETECT>(DETECT);
   const [problem, setProblem] = useState<string | null>(null);
   const texts = TEXTS[kind ?? 'feed'];
   const close = () => {
     setUrl('');
     setAbout(BRAND_ITSELF);
+    setCategory(DETECT);
     setProblem(null);
     add.reset();
     onOpenChange(false);
@@ -74,7 +80,12 @@ export function AddSourceDialog({
     if (!kind) return;
     setProblem(null);
     add.mutate(
-      { kind, url: url.trim() || undefined, ...(about === BRAND_ITSELF ? {} : { competitorId: about }) },
+      {
+        kind,
+        url: url.trim() || undefined,
+        ...(about === BRAND_ITSELF ? {} : { competitorId: about }),
+        ...(kind === 'feed' && category !== DETECT ? { category } : {}),
+      },
       {
         onSuccess: (source) => {
           toast({
@@ -139,6 +150,31 @@ export function AddSourceDialog({
               {texts.hint}
             </p>
           </div>
+          {kind === 'feed' && (
+            <div className="space-y-2">
+              <Label htmlFor="insight-source-category">What is this feed?</Label>
+              <Select value={category} onValueChange={(value) => setCategory(value as typeof category)}>
+                <SelectTrigger
+                  id="insight-source-category"
+                  className="w-full"
+                  aria-describedby="insight-source-category-hint"
+                >
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={DETECT}>Tell from the feed</SelectItem>
+                  {insightChannels.map((channel) => (
+                    <SelectItem key={channel} value={channel}>
+                      {insightChannelLabels[channel]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <p id="insight-source-category-hint" className="text-muted-foreground text-xs">
+                Its mentions are labelled with this and the feed’s own title, such as “News · Yorkshire Evening Post”.
+              </p>
+            </div>
+          )}
           {problem && (
             <Alert variant="destructive">
               <CircleAlert aria-hidden="true" />

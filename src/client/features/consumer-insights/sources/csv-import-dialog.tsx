@@ -25,7 +25,7 @@ const ROLE_LABELS: Record<TCsvColumnRole, string> = {
   author: 'Author',
   date: 'Date',
   rating: 'Rating',
-  platform: 'Platform',
+  platform: 'Source or platform',
 };
 
 const count = (value: number) => value.toLocaleString('en-GB');
@@ -100,6 +100,10 @@ function ColumnMappingFields({
       ))}
       <div className="space-y-1.5">
         <Label htmlFor="csv-map-source">The rows are</Label>
+        <p className="text-muted-foreground text-xs">
+          A row whose source column names a known place (Google, Trustpilot, Instagram, a survey) is filed by it; the
+          rest as chosen here.
+        </p>
         <Select value={source} onValueChange={(value) => onSourceChange(value as TInsightSource)}>
           <SelectTrigger id="csv-map-source" className="w-full">
             <SelectValue />

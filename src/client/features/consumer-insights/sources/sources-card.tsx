@@ -8,6 +8,7 @@ import {
   type TInsightSourceDto,
   type TInsightSourceKind,
 } from '../../../../shared/schemas/insight-sources.ts';
+import { insightChannelLabels } from '../../../../shared/schemas/insights.ts';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -66,6 +67,7 @@ function SourceRow({
           <div className="flex flex-wrap items-center gap-2">
             <span className="font-medium">{source.title || source.url}</span>
             <Badge variant="outline">{insightSourceKindLabels[source.kind]}</Badge>
+            {source.kind === 'feed' && <Badge variant="outline">{insightChannelLabels[source.category]}</Badge>}
             {competitorName && <Badge variant="secondary">Competitor: {competitorName}</Badge>}
             {source.status === 'failed' ? (
               <Badge variant="destructive">Failed</Badge>

@@ -35,6 +35,8 @@ export function discoverySummary(result: TDiscoveryResult): string {
       ? `Added ${plural(result.added, 'new insight')}.`
       : 'No new insights: everything found was already in your list.',
   ];
+  if (result.notAboutSubject)
+    parts.push(`${plural(result.notAboutSubject, 'was', 'were')} filtered as not about the brand.`);
   if (result.notKeptForPlan > 0)
     parts.push(`${plural(result.notKeptForPlan, 'item')} not kept: your plan's limit was reached.`);
   if (failed > 0) parts.push(`${plural(failed, 'source')} could not be read.`);

@@ -12,9 +12,10 @@ import {
   type TCsvDelimiter,
 } from '../../../../shared/csv-header.ts';
 import { MAX_CSV_ROWS, type TBadRow, type TCsvMapping } from '../../../../shared/schemas/insight-sources.ts';
-import { MAX_INSIGHT_CONTENT_LENGTH } from '../../../../shared/schemas/insights.ts';
+import { MAX_INSIGHT_CONTENT_LENGTH, type TInsightSource } from '../../../../shared/schemas/insights.ts';
 import { hasControlCharacters } from '../../../../shared/schemas/text.ts';
 import { squash } from '../text.ts';
+import { csvSourceOf } from './csv-source.ts';
 import { parseCsvDate, parseCsvRating } from './csv-values.ts';
 import { decodeCsvBytes } from './text-encoding.ts';
 
@@ -30,6 +31,8 @@ export type CsvItem = {
   line: number;
   content: string;
   author: string | null;
+  /** the row's own source column as a kind of insight; null: the kind chosen for the file */
+  source: TInsightSource | null;
   platform: string | null;
   /** null: the file gave none; the import time is used */
   date: Date | null;
@@ -119,7 +122,6 @@ export function assertMappingFits(table: CsvTable, mapping: CsvColumnMapping): v
 
 type Field = { limit: number; label: string };
 const AUTHOR: Field = { limit: 200, label: 'author' };
-const PLATFORM: Field = { limit: 100, label: 'platform' };
 
 function optionalText(value: string | undefined, field: Field): { value: string | null } | { reason: string } {
   const text = squash(value ?? '');
@@ -149,8 +151,8 @@ function itemOf(row: CsvRow, columns: Record<keyof TCsvMapping, number>, width: 
   if (problem) return problem;
   const author = optionalText(cell(columns.author), AUTHOR);
   if ('reason' in author) return author.reason;
-  const platform = optionalText(cell(columns.platform), PLATFORM);
-  if ('reason' in platform) return platform.reason;
+  // The source column is read, never refused: an unknown value is kept as the platform, cleaned.
+  const { source, platform } = csvSourceOf(cell(columns.platform));
   const date = parseCsvDate(cell(columns.date) ?? '', now);
   if (!date.ok) return date.reason;
   const rating = parseCsvRating(cell(columns.rating) ?? '');
@@ -159,7 +161,8 @@ function itemOf(row: CsvRow, columns: Record<keyof TCsvMapping, number>, width: 
     line: row.line,
     content,
     author: author.value,
-    platform: platform.value,
+    source,
+    platform,
     date: date.value,
     rating: rating.value,
   };
