@@ -12,6 +12,8 @@ import { type Cue, cue } from './cue.ts';
 export type PatternCue = { pattern: string; label: string; cues: Cue[] };
 
 const DAY = '(?:mon|tues|wednes|thurs|fri|satur|sun)day';
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const SMALL_NUMBER = '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|a handful of|a couple of)';
 const UNIT_OF_TIME = '(?:hours?|hrs?|days?|weeks?|nights?|minutes?|mins?)';
 const MAKING =
@@ -29,7 +31,7 @@ const HAND_VERB =
 const WORKPLACE =
   '(?:workshops?|studios?|atelier|bakery|bakehouse|kitchen|forge|workroom|roastery|pottery|mill|tannery|' +
   'brewery|distillery|barn|shed|garage|factory|dairy|farm|smokehouse|print room|sewing room|cellar|' +
-  'micro ?bakery|micro ?brewery|foundry|smithy|joinery|loom|vineyard|orchard)';
+  'micro ?bakery|micro ?brewery|foundry|smithy|joinery|looms?|vineyard|orchard)';
 
 const price: PatternCue = {
   pattern: 'price',
@@ -63,7 +65,7 @@ const price: PatternCue = {
     ),
     cue(
       'free delivery',
-      'free (?:delivery|shipping|postage|p ?& ?p|uk delivery|gift|gifts|sample|samples|consultation|quote|quotes|survey|fitting|installation|upgrade|dessert|drink|coffee)',
+      '(?:kids|children|under \\d+s?|dogs|students|seniors|pensioners) (?:eat|go|stay|travel|ride|get in|enter|play|drink) (?:for )?free|free (?:entry|admission|for (?:kids|children|under))|(?:get|claim|receive) (?:a |your )?(?:free|complimentary)|complimentary|free (?:delivery|shipping|postage|p ?& ?p|uk delivery|gift|gifts|sample|samples|consultation|quote|quotes|survey|fitting|installation|upgrade|dessert|drink|coffee)',
     ),
     cue(
       'pay later',
@@ -94,11 +96,11 @@ const quality: PatternCue = {
     ),
     cue(
       'made in our workshop',
-      `${MAKING} (?:[a-z']+ ){0,3}(?:in|at|from) (?:our|my|the|a) (?:own )?(?:[a-z']+ ){0,3}${WORKPLACE}|(?:our|my) (?:[a-z']+ ){0,2}(?:workshops?|atelier|forge|workroom|roastery|bakehouse|micro ?bakery|tannery|smokehouse|foundry|smithy|joinery|sewing room|print room)|(?:made|crafted|built|produced|baked|roasted|brewed|designed) (?:locally|in house|on site|on the premises|here|right here|in (?:britain|great britain|the uk|england|scotland|wales|northern ireland|ireland|cornwall|devon|yorkshire|the lake district|the cotswolds|the highlands|[a-z]+shire))|(?:british|uk|english|scottish|welsh|irish|cornish|locally|home) (?:made|crafted|built|produced|grown|baked)|homemade|home baked|from scratch`,
+      `${MAKING} (?:[a-z']+ ){0,3}(?:in|at|from|on) (?:our|my|the|a) (?:own |family run |independent )?(?:[a-z']+ ){0,3}${WORKPLACE}|(?:our|my) (?:[a-z']+ ){0,2}(?:workshops?|atelier|forge|workroom|roastery|bakehouse|micro ?bakery|tannery|smokehouse|foundry|smithy|joinery|sewing room|print room)|(?:made|crafted|built|produced|baked|roasted|brewed|designed) (?:locally|in house|on site|on the premises|here|right here|in (?:britain|great britain|the uk|england|scotland|wales|northern ireland|ireland|cornwall|devon|yorkshire|the lake district|the cotswolds|the highlands|[a-z]+shire))|(?:british|uk|english|scottish|welsh|irish|cornish|locally|home) (?:made|crafted|built|produced|grown|baked)|homemade|home baked|from scratch|(?:family run|independent|local|little|tiny) ${WORKPLACE}|(?:\\d+|two|three|four|five|six) generations|(?:our|my) (?:own )?(?:[a-z]+ )?(?:knitters|seamstresses|tailors|weavers|potters|carpenters|joiners|cabinet makers|upholsterers|silversmiths|goldsmiths|blacksmiths|jewellers|cobblers|saddlers|glassblowers|bookbinders|printmakers|makers|bakers|butchers|roasters|brewers|artisans|craftspeople) (?:[a-z]+ )?(?:make|makes|made|sew|sews|knit|knits|stitch|stitches|craft|crafts|build|builds|weave|weaves|throw|carve|finish|bake|bakes|roast|roasts|brew|brews|shape|cut|hand)`,
     ),
     cue(
       'made to last',
-      "(?:made|built|designed|crafted|engineered|constructed) to (?:last|endure|be handed down|outlast)|last(?:s|ing)? (?:a lifetime|for years|for decades|for generations|forever)|long ?lasting|durable|durability|hard ?wearing|heavy ?duty|heirlooms?|built tough|for life|will outlast|won'?t wear out|stands? the test of time|timeless",
+      "(?:beautifully|well|expertly|properly|finely|thoughtfully|carefully|exquisitely|superbly|skil?fully|perfectly|honestly|solidly) (?:made|crafted|built|finished|designed|tailored|constructed|engineered|sewn|stitched)|made (?:properly|right|well|the (?:slow|old fashioned|traditional|proper|right) way)|done (?:properly|right)|(?:the )?slow way|slow(?:ly)? (?:made|cooked|roasted|fermented|brewed|baked|grown|crafted|dried|aged|proved|proofed)|slow fashion|made slowly|(?:no|not|never) mass (?:production|produced)|not made in a factory|(?:made|built|designed|crafted|engineered|constructed) to (?:last|endure|be handed down|outlast)|last(?:s|ing)? (?:a lifetime|for years|for decades|for generations|forever)|long ?lasting|durable|durability|hard ?wearing|heavy ?duty|heirlooms?|built tough|for life|will outlast|won'?t wear out|stands? the test of time|timeless",
     ),
     cue(
       'with care',
@@ -133,11 +135,11 @@ const urgency: PatternCue = {
     ),
     cue(
       'ends Sunday',
-      `(?:offers?|sales?|deals?|discounts?|promo(?:tion)?s?|prices?|pricing|event|vouchers?|codes?|savings?|special) (?:[a-z]+ ){0,2}(?:ends?|ending|closes?|finish(?:es)?|expires?|stops?|runs? out)|(?:it|this|everything) (?:all )?(?:ends|expires|stops)|ends? (?:soon|tonight|today|tomorrow|at midnight|midnight|this (?:week|weekend|month|${DAY}|evening)|next ${DAY}|${DAY}|on ${DAY}|on the \\d|in ${SMALL_NUMBER} ${UNIT_OF_TIME}|\\d{1,2}(?:st|nd|rd|th)?(?: of)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|ending (?:soon|tonight|today|tomorrow)|expir(?:es|ing) (?:soon|tonight|today|tomorrow|at|on|in)|(?:until|till|til|'til|valid until|valid till|runs? until|runs? till) (?:midnight|tonight|the end of|end of|stocks last|\\d{1,2}(?:st|nd|rd|th)? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|offer valid|before midnight|by midnight|(?:order|book|buy|shop) (?:by|before) (?:midnight|${DAY}|tomorrow|tonight|the \\d|\\d)`,
+      `(?:offers?|sales?|deals?|discounts?|promo(?:tion)?s?|prices?|pricing|event|vouchers?|codes?|savings?|special) (?:[a-z]+ ){0,2}(?:ends?|ending|closes?|finish(?:es)?|expires?|stops?|runs? out)|(?:it|this|everything) (?:all )?(?:ends|expires|stops)|ends? (?:soon|tonight|today|tomorrow|at midnight|midnight|this (?:week|weekend|month|${DAY}|evening)|next ${DAY}|${DAY}|on ${DAY}|on the \\d|in ${SMALL_NUMBER} ${UNIT_OF_TIME}|\\d{1,2}(?:st|nd|rd|th)?(?: of)? ${MONTH})|ends? (?:at )?\\d{1,2}(?:[:.]\\d\\d)? ?(?:am|pm)|ends? (?:on )?(?:the )?\\d{1,2}(?:st|nd|rd|th)?|(?:ending|closing|closes|finishing|ends) (?:soon|shortly|tonight|today|tomorrow)|expir(?:es|ing) (?:soon|tonight|today|tomorrow|at|on|in)|(?:until|till|til|'til|valid until|valid till|runs? until|runs? till) (?:midnight|tonight|the end of|end of|stocks last|\\d{1,2}(?:st|nd|rd|th)? ${MONTH})|offer valid|before midnight|by midnight|(?:order|book|buy|shop) (?:by|before) (?:midnight|${DAY}|tomorrow|tonight|the \\d|\\d)`,
     ),
     cue(
       'today only',
-      `(?:today|tonight|this weekend|this week|this month|${DAY}|\\d+ ${UNIT_OF_TIME}|one ${UNIT_OF_TIME}|two ${UNIT_OF_TIME}|this bank holiday|black friday|cyber monday) only|only (?:today|tonight|this weekend|this week|until|till|for (?:today|tonight|${SMALL_NUMBER} ${UNIT_OF_TIME}|one (?:day|week|weekend)|the weekend))|one day (?:sale|only|event|offer|special|flash)|(?:\\d+|twenty four|forty eight|seventy two|one|two|three) ?${UNIT_OF_TIME} (?:sale|flash sale|offer|deal|event|discount|countdown|special|only|window|promotion)|flash (?:sale|deal|offer)s?|(?:early bird|pre ?sale|presale) (?:offer|price|pricing|tickets?|discount|rate)s? (?:ends?|closes?|until|only)|early bird`,
+      `(?:today|tomorrow|tonight|this weekend|${DAY}) (?:and|&|or) (?:today|tomorrow|tonight|${DAY}) only|(?:today|tonight|this weekend|this week|this month|${DAY}|\\d+ ${UNIT_OF_TIME}|one ${UNIT_OF_TIME}|two ${UNIT_OF_TIME}|this bank holiday|black friday|cyber monday) only|only (?:today|tonight|this weekend|this week|until|till|for (?:today|tonight|${SMALL_NUMBER} ${UNIT_OF_TIME}|one (?:day|week|weekend)|the weekend))|one day (?:sale|only|event|offer|special|flash)|(?:\\d+|twenty four|forty eight|seventy two|one|two|three) ?${UNIT_OF_TIME} (?:sale|flash sale|offer|deal|event|discount|countdown|special|only|window|promotion)|flash (?:sale|deal|offer)s?|(?:early bird|pre ?sale|presale) (?:offer|price|pricing|tickets?|discount|rate)s? (?:ends?|closes?|until|only)|early bird`,
     ),
     cue(
       'last chance',
@@ -149,7 +151,7 @@ const urgency: PatternCue = {
     ),
     cue(
       'while stocks last',
-      `while (?:stocks?|supplies|stock) lasts?|(?:only|just) ${SMALL_NUMBER} (?:[a-z]+ ){0,2}(?:left|remaining|available|in stock|to go)|${SMALL_NUMBER} (?:[a-z]+ ){0,2}(?:left in stock|left|remaining)(?! (?:at|on|turn))|selling (?:out )?(?:fast|quickly)|sell(?:s|ing)? out (?:fast|quickly|every)|(?:almost|nearly) (?:gone|sold out|full|fully booked|booked up)|(?:low|limited) (?:in )?stock|stock is (?:low|limited|running low)|(?:few|limited) (?:spaces|places|spots|tickets|seats|tables|slots|appointments) (?:left|remaining|available)|(?:spaces|places|spots|tickets|seats|tables|slots|appointments) (?:are )?(?:limited|filling (?:up )?fast|going fast)|(?:sold out|sell out) (?:last|every|in)|exclusive (?:drop|release)|only (?:a )?(?:limited|handful|few)|last (?:one|few|remaining|pieces?|units?|stock)|(?:when|once) (?:it'?s|they'?re) gone`,
+      `while (?:stocks?|supplies|stock) lasts?|(?:only|just) ${SMALL_NUMBER} (?:[a-z]+ ){0,2}(?:left|remaining|available|in stock|to go)|${SMALL_NUMBER} (?:[a-z]+ ){0,2}(?:left in stock|left|remaining)(?! (?:at|on|turn))|selling (?:out )?(?:fast|quickly)|sell(?:s|ing)? out (?:fast|quickly|every)|(?:almost|nearly) (?:gone|sold out|full|fully booked|booked up)|(?:low|limited) (?:in )?stock|stock is (?:low|limited|running low)|(?:few|limited) (?:spaces|places|spots|tickets|seats|tables|slots|appointments) (?:left|remaining|available)|(?:spaces|places|spots|tickets|seats|tables|slots|appointments) (?:are )?(?:limited|filling (?:up )?fast|going fast)|(?:sold out|sell out) (?:last|every|in)|exclusive (?:drop|release)|only (?:a )?(?:limited|handful|few)|last (?:one|few|remaining|pieces?|units?|stock)|(?:when|once) (?:it'?s|they'?re) gone|before (?:it|they|we|stock) (?:sells?|sold|runs?|run) out`,
     ),
   ],
 };
@@ -160,9 +162,12 @@ const socialProof: PatternCue = {
   cues: [
     cue(
       'reviews / rated',
-      'reviews?|reviewed|rated|ratings?|testimonials?|trustpilot|feefo|tripadvisor|google reviews|yelp|(?:rave|glowing) reviews',
+      '"[^"]*(?:best|amazing|brilliant|fantastic|excellent|incredible|outstanding|perfect|wonderful|love|loved|superb|recommend|5 stars|five stars|delicious|stunning|gorgeous)[^"]*"|reviews?|reviewed|rated|ratings?|testimonials?|trustpilot|feefo|tripadvisor|google reviews|yelp|(?:rave|glowing) reviews',
     ),
-    cue('stars', '[1-5](?:\\.\\d)? ?(?:out of 5 |/5 )?stars?|(?:five|four) stars?|[1-5](?:\\.\\d)? ?/ ?5|★+'),
+    cue(
+      'stars',
+      '[1-5](?:\\.\\d)? ?★|[1-5](?:\\.\\d)? ?(?:out of 5 |/5 )?stars?|(?:five|four) stars?|[1-5](?:\\.\\d)? ?/ ?5|★+',
+    ),
     cue(
       'trusted by',
       '(?:trusted|loved|chosen|used|relied on|recommended|backed|endorsed|worn|adored|praised) by|join (?:over |more than |the |our )?(?:[\\d,.]+k?|thousands|hundreds|millions)|(?:highly|widely|warmly) recommended|recommended|word of mouth',
@@ -177,7 +182,7 @@ const socialProof: PatternCue = {
     ),
     cue(
       'as seen on / in',
-      "as (?:seen|featured|heard) (?:on|in)|featured (?:in|on|by)|(?:voted|named|crowned) (?:the )?(?:best|number one|no ?1|#1|top)|number one|no\\.? ?1|#1|top rated|highest rated|award winning|don'?t (?:just )?take our word|(?:hear|see) what (?:our )?(?:customers|clients|people) (?:say|think)|(?:what|here'?s what) (?:our )?(?:customers|clients) (?:say|think)",
+      "winners?:? (?:of )?(?:the )?(?:best|gold|silver|bronze|award|20\\d\\d)|award winners?|(?:20\\d\\d|multi|double|triple) award|finalists?|shortlisted|highly commended|as (?:seen|featured|heard) (?:on|in)|featured (?:in|on|by)|(?:voted|named|crowned) (?:the )?(?:best|number one|no ?1|#1|top)|number one|no\\.? ?1|#1|top rated|highest rated|award winning|don'?t (?:just )?take our word|(?:hear|see) what (?:our )?(?:customers|clients|people) (?:say|think)|(?:what|here'?s what) (?:our )?(?:customers|clients) (?:say|think)",
     ),
   ],
 };
@@ -196,11 +201,11 @@ const convenience: PatternCue = {
     ),
     cue(
       'in minutes',
-      'in (?:just |under |less than )?(?:\\d+ )?(?:minutes|seconds|mins)|(?:\\d+|a few|two|three|five|ten) (?:minutes?|mins?|seconds?)|quick (?:and easy|to (?:set up|install|use|book|order|make|cook|prepare))|ready (?:in|to (?:use|wear|eat|go|hang|fit|cook|drink|serve|plug in))|instant(?:ly)?|on the spot|while you wait|save time|time saving|saves you time',
+      '(?:done|finished|fitted|installed|ready|sorted|fixed|repaired|delivered|cleaned|serviced) (?:[a-z]+ ){0,2}(?:in|within) (?:under |less than |about |just )?(?:an?|one|half an|\\d+|a couple of|a few|two|three) (?:hours?|days?|minutes?|visits?|afternoon|morning|trip)|in (?:just |under |less than )?(?:\\d+ )?(?:minutes|seconds|mins)|(?:\\d+|a few|two|three|five|ten) (?:minutes?|mins?|seconds?)|quick (?:and easy|to (?:set up|install|use|book|order|make|cook|prepare))|ready (?:in|to (?:use|wear|eat|go|hang|fit|cook|drink|serve|plug in))|instant(?:ly)?|on the spot|while you wait|save time|time saving|saves you time',
     ),
     cue(
       'online / from home',
-      "from (?:home|your sofa|the comfort of|your phone|anywhere)|(?:book|order|shop|buy|pay|manage) online|online (?:booking|ordering|shop|store)|(?:our|the) app|on (?:your|the) (?:phone|app)|on the go|we come to you|mobile (?:service|mechanic|hairdresser|groomer|barber|beautician|therapist)|home visits?|(?:we|we'?ll) (?:collect|deliver|install|fit|set it up|do the rest|handle)|free parking|nearby|on your doorstep|local collection",
+      "(?:home|local|doorstep|contactless|nationwide|uk wide|worldwide) (?:delivery|collection|service)s?|delivery available|we deliver|from (?:home|your sofa|the comfort of|your phone|anywhere)|(?:book|order|shop|buy|pay|manage) online|online (?:booking|ordering|shop|store)|(?:our|the) app|on (?:your|the) (?:phone|app)|on the go|we come to you|mobile (?:service|mechanic|hairdresser|groomer|barber|beautician|therapist)|home visits?|(?:we|we'?ll) (?:collect|deliver|install|fit|set it up|do the rest|handle)|free parking|nearby|on your doorstep|local collection",
     ),
     cue(
       '24/7',
@@ -223,11 +228,11 @@ const sustainability: PatternCue = {
     ),
     cue(
       'organic',
-      'organic(?:ally)?|natural (?:ingredients|materials|fibres|fabrics|dyes|products)|all natural|chemical free|pesticide free|free range|grass fed|locally (?:sourced|grown)|seasonal (?:produce|ingredients)|vegan|plant based|cruelty free|not tested on animals',
+      '(?:grown |made |produced )?without (?:pesticides|chemicals|plastic|palm oil|harsh chemicals)|(?:palm oil|pesticide|chemical) free|no (?:pesticides|plastic|palm oil|nasties|harsh chemicals|microplastics)|natural(?:ly)? (?:dyed|grown|sourced|derived)|organic(?:ally)?|natural (?:ingredients|materials|fibres|fabrics|dyes|products)|all natural|chemical free|pesticide free|free range|grass fed|locally (?:sourced|grown)|seasonal (?:produce|ingredients)|vegan|plant based|cruelty free|not tested on animals',
     ),
     cue(
       'carbon',
-      'carbon (?:neutral|negative|positive|footprint|offset|zero|emissions)|net zero|co2|emissions|renewable|solar|electric (?:van|vans|vehicle|vehicles|fleet|bikes?)|by bike|wind (?:power|energy)',
+      'low(?:er)? (?:carbon|emissions?|impact|energy)|carbon (?:neutral|negative|positive|footprint|offset|zero|emissions)|net zero|co2|emissions|renewable|solar|electric (?:van|vans|vehicle|vehicles|fleet|bikes?)|by bike|wind (?:power|energy)',
     ),
     cue(
       'planet',
@@ -242,7 +247,7 @@ const novelty: PatternCue = {
   cues: [
     cue(
       'new',
-      "(?:new|newest|latest|fresh) (?:in|season|collection|range|arrivals?|look|menu|flavours?|products?|designs?|release|drop|edition|model|line|styles?|colou?rs?|colourways?|scents?|recipes?|dishes|stock|treatments?|services?|locations?|branch|shop|store|studio|website|app|feature|version|classes|courses|season|spring|summer|autumn|winter)|brand new|all new|newly (?:opened|launched|refurbished|renovated|added|released)|new for (?:20\\d\\d|spring|summer|autumn|winter|this)|newness|what'?s new",
+      "new ?[:!]|^new (?!customers?|clients?|members?|year)|(?:new|newest|latest|fresh) (?:in|season|collection|range|arrivals?|look|menu|flavours?|products?|designs?|release|drop|edition|model|line|styles?|colou?rs?|colourways?|scents?|recipes?|dishes|stock|treatments?|services?|locations?|branch|shop|store|studio|website|app|feature|version|classes|courses|season|spring|summer|autumn|winter)|brand new|all new|newly (?:opened|launched|refurbished|renovated|added|released)|new for (?:20\\d\\d|spring|summer|autumn|winter|this)|newness|what'?s new",
     ),
     cue(
       'introducing / launch',
@@ -269,11 +274,11 @@ const guarantee: PatternCue = {
     ),
     cue(
       'money back',
-      "money back|refund(?:s|ed|able)?|your money back|or (?:we'?ll|we will) (?:refund|replace|fix|redo)|(?:we'?ll|we will) (?:make it right|put it right|fix it free)|(?:love|like) it or",
+      "(?:we'?ll|we will) (?:redo|re do|fix|replace|repair|come back|refund|make it right|put it right)(?: it| them)?(?: for)? free|(?:redo|fix|replace) (?:it )?(?:for )?free|(?:if you'?re )?not (?:completely |100% |totally )?(?:happy|satisfied|delighted)|money back|refund(?:s|ed|able)?|your money back|or (?:we'?ll|we will) (?:refund|replace|fix|redo)|(?:we'?ll|we will) (?:make it right|put it right|fix it free)|(?:love|like) it or",
     ),
     cue(
       'cancel anytime',
-      'cancel (?:any ?time|whenever|at any time)|pause or cancel|no (?:commitment|contract|obligation|tie ?in|strings attached|minimum term|lock ?in)|obligation free|without obligation|(?:pay|paid) (?:on|after) (?:completion|results?)|no win,? no fee|free (?:trial|cancellation)',
+      'no (?:call ?out|hidden|booking|admin|cancellation|upfront|surprise) (?:fees?|charges?|costs?|extras)|no surprises|fixed (?:price|fee|quote|cost)s?|(?:zero|no) risk|cancel (?:any ?time|whenever|at any time)|pause or cancel|no (?:commitment|contract|obligation|tie ?in|strings attached|minimum term|lock ?in)|obligation free|without obligation|(?:pay|paid) (?:on|after) (?:completion|results?)|no win,? no fee|free (?:trial|cancellation)',
     ),
   ],
 };
