@@ -36,3 +36,11 @@ export function timesAs(ratio: number): string {
   if (rounded === 2) return 'twice';
   return `${numberFormat.format(rounded)} times`;
 }
+
+/**
+ * The verb for a '1 of 11 pages …' phrase: it agrees with the part ('1 of 11 pages differs',
+ * '3 of 11 pages differ'), and with a singular whole ('0 of 1 font is used').
+ */
+export function verbForPart(part: number, whole: number, one: string, many: string): string {
+  return part === 1 || whole === 1 ? one : many;
+}

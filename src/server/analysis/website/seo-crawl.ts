@@ -5,7 +5,7 @@
  * Lighthouse audits one page; here every crawled page is audited and a check fails when any page
  * fails it.
  */
-import { clip, count, makeCheck } from '../scoring/check-result.ts';
+import { clip, countOf, makeCheck } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence, SiteSnapshot } from '../types.ts';
 import { isValidLanguageCode } from './languages.ts';
 import { type HtmlPage, parseLinkHeader, resolveUrl } from './pages.ts';
@@ -43,7 +43,7 @@ export function checkHttpStatusCode(snapshot: SiteSnapshot): CheckResult {
   return makeCheck(
     meta,
     'fail',
-    `${failing.length} of ${count(pages.length, 'crawled page')} answered with an error status (4xx or 5xx)`,
+    `${failing.length} of ${countOf(pages.length, 'crawled page')} answered with an error status (4xx or 5xx)`,
     evidence,
   );
 }
@@ -84,7 +84,7 @@ export function checkSitemap(snapshot: SiteSnapshot): CheckResult {
   if (unlisted.length > 0) {
     evidence.push(...unlisted.map((url) => ({ url, note: 'Crawled page not listed in the sitemap' })));
   }
-  return makeCheck(meta, 'pass', `The sitemap lists ${count(sitemap.urls.length, 'URL')}`, evidence);
+  return makeCheck(meta, 'pass', `The sitemap lists ${countOf(sitemap.urls.length, 'URL')}`, evidence);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,6 +163,7 @@ export function checkCanonical(pages: HtmlPage[]): CheckResult {
     },
     {
       many: 'with a canonical link have a valid one',
+      oneOfMany: 'with a canonical link has a valid one',
       one: 'has a valid canonical link',
       none: 'No page declares a canonical URL',
     },
@@ -202,6 +203,7 @@ export function checkHreflang(pages: HtmlPage[]): CheckResult {
     },
     {
       many: 'with hreflang links have valid ones',
+      oneOfMany: 'with hreflang links has valid ones',
       one: 'has valid hreflang links',
       none: 'No page declares hreflang alternates',
     },

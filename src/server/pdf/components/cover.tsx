@@ -2,6 +2,7 @@ import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { NOT_ENOUGH_MEASURED, toAddSentence } from '../../../shared/audit-labels.ts';
 import { sortRecommendations } from '../../../shared/recommendation-order.ts';
 import type { TAuditDetail } from '../../../shared/schemas/audits.ts';
+import { countOf, partOf } from '../../../shared/words.ts';
 import type { TReportContext } from '../context.ts';
 import { bandLabel, SCORE_BANDS, scoreBand } from '../score-bands.ts';
 import { areaCoverage, areaScore, checksOf, countStatuses, overallMeasured, scoreReading } from '../summary.ts';
@@ -153,7 +154,7 @@ function AreaTile({ audit, area }: { audit: TAuditDetail; area: (typeof areas)[n
       <Text style={[styles.tileFoot, coverage ? { marginTop: 2 } : {}]}>
         {notEnough
           ? toAddSentence(coverage.toAdd)
-          : `${applied > 0 ? `${counts.pass} of ${applied} checks passed` : 'No checks could be applied'}${counts.not_measured > 0 ? `; ${counts.not_measured} not measured` : ''}`}
+          : `${applied > 0 ? `${partOf(counts.pass, applied, 'check')} passed` : 'No checks could be applied'}${counts.not_measured > 0 ? `; ${counts.not_measured} not measured` : ''}`}
       </Text>
     </View>
   );
