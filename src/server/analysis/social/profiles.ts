@@ -165,7 +165,7 @@ export function checkProfileLinks(declared: Declared[], pages: HtmlPage[]): Chec
         url,
         selector: PLATFORM_LABELS[platform],
         value: false,
-        note: `No link found on ${countOf(pages.length, 'crawled page')}`,
+        note: `No link found on ${countOf(pages.length, 'analysed page')}`,
       });
     }
   }

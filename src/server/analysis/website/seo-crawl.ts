@@ -5,6 +5,7 @@
  * Lighthouse audits one page; here every crawled page is audited and a check fails when any page
  * fails it.
  */
+import { crawledPages } from '../crawl-counts.ts';
 import { clip, countOf, makeCheck } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence, SiteSnapshot } from '../types.ts';
 import { isValidLanguageCode } from './languages.ts';
@@ -19,8 +20,8 @@ export { checkIndexablePages, checkIsCrawlable } from './crawlable.ts';
 
 export function checkHttpStatusCode(snapshot: SiteSnapshot): CheckResult {
   const meta = seoCheck('http-status-code', 'Pages answer with a successful HTTP status');
-  const seen = new Set<string>();
-  const pages = snapshot.pages.filter((page) => !seen.has(page.url) && seen.add(page.url));
+  // the same pages the audit reports as crawled
+  const pages = crawledPages(snapshot);
   if (pages.length === 0) return makeCheck(meta, 'not_applicable', 'No page was fetched');
   const failing = pages.filter((page) => page.status >= 400 && page.status <= 599);
   const referrers = failing.length > 0 ? siteReferrers(snapshot) : null;
@@ -37,7 +38,7 @@ export function checkHttpStatusCode(snapshot: SiteSnapshot): CheckResult {
     const summary =
       pages.length === 1
         ? 'The page answered with a successful status'
-        : `All ${pages.length} crawled pages answered without an error status`;
+        : `All ${countOf(pages.length, 'crawled page')} answered without an error status`;
     return makeCheck(meta, 'pass', summary);
   }
   return makeCheck(

@@ -2,7 +2,7 @@
  * Tone consistency across the site's pages: readability, formality, sentiment spread and shared
  * vocabulary. Each compares pages with each other, so it needs at least two pages with enough text.
  */
-import { type CheckMeta, countOf, makeCheck, partOf, pluralFor, round, verbForPart } from '../scoring/check-result.ts';
+import { type CheckMeta, countOf, makeCheck, partOf, round, verbForPart } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 import type { HtmlPage } from './pages.ts';
 import { contentWordCounts, jaccard, mainText, median, type TextStats, textStats, topWords } from './text.ts';
