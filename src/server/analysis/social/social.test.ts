@@ -230,7 +230,7 @@ describe('social.profile-links and social.profile-links-match', () => {
     expect(links.evidence[0]).toMatchObject({
       selector: 'Facebook',
       value: false,
-      note: 'No link found on 1 crawled page',
+      note: 'No link found on 1 analysed page',
     });
     const match = checkProfileLinksMatch(declared, pages);
     expect(match.status).toBe('pass');
