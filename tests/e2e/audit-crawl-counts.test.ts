@@ -23,8 +23,8 @@ describe('the website crawl on the audit report', () => {
     const counts = page.getByTestId('crawl-counts');
     await counts.waitFor();
     expect(await counts.textContent()).toMatch(/^13 pages crawled, 11 analysed\. Crawled counts every page address/);
-    await page.getByText('Pages analysed').waitFor();
-    await page.getByText('Addresses not read').waitFor();
+    await page.getByText('Pages analysed', { exact: true }).waitFor();
+    await page.getByText('Addresses not read', { exact: true }).waitFor();
     await counts.scrollIntoViewIfNeeded();
     await screenshotFor(page, 'audit-crawl-counts');
   });
