@@ -183,7 +183,16 @@ function opportunities({ readings }: Context): TFinding[] {
   return found;
 }
 
-const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** Capitalises the first letter, inside an opening quote too. */
+const sentenceCase = (text: string) =>
+  text.replace(/^(“?)(.)/, (_, quote: string, letter: string) => quote + letter.toUpperCase());
+
+/** '“price and discounts” and “quality and craft”' */
+export const quotedLabels = (entries: { label: string }[], conjunction: 'and' | 'or' = 'and') =>
+  joinWords(
+    entries.map((entry) => `“${entry.label.toLowerCase()}”`),
+    conjunction,
+  );
 
 /** The most used message (every one tied for most) against the least used (every one tied for least). */
 function crowdedMessage(readings: AdReading[]): TFinding | null {
@@ -195,15 +204,13 @@ function crowdedMessage(readings: AdReading[]): TFinding | null {
   const low = quietest[0];
   if (!top || !low || top.adCount === low.adCount || top.adCount * 10 < total * 4) return null;
   const using = readings.filter((reading) => crowded.some((entry) => reading.patterns.includes(entry.pattern)));
-  const names = sentenceCase(joinWords(crowded.map((entry) => entry.label.toLowerCase())));
+  // labels such as 'price and discounts' hold an 'and' of their own: a list of several is quoted
+  const names = sentenceCase(crowded.length > 1 ? quotedLabels(crowded) : top.label.toLowerCase());
   const lead =
     crowded.length > 1
       ? `${names} are tied as the most crowded messages (${top.adCount} of ${total} ads each, ${top.share}%)`
       : `${names} is the most crowded message (${top.adCount} of ${total} ads, ${top.share}%)`;
-  const alternatives = joinWords(
-    quietest.map((entry) => entry.label.toLowerCase()),
-    'or',
-  );
+  const alternatives = quietest.length > 1 ? quotedLabels(quietest, 'or') : low.label.toLowerCase();
   const usedBy =
     low.adCount === 0 ? 'used by none of them' : `used by ${low.share}% of them${quietest.length > 1 ? ' each' : ''}`;
   return finding('crowded-message', `${lead}: lead with ${alternatives} instead, ${usedBy}.`, using);

@@ -142,7 +142,11 @@ function leadingPatternsText(used: { label: string; share: number; adCount: numb
   const leaders = leadersOf(used, (entry) => entry.adCount);
   const first = leaders[0];
   if (!first) return null;
-  const names = joinWords(leaders.map((entry) => entry.label.toLowerCase()));
+  // labels such as 'price and discounts' hold an 'and' of their own: a list of several is quoted
+  const names =
+    leaders.length > 1
+      ? joinWords(leaders.map((entry) => `“${entry.label.toLowerCase()}”`))
+      : first.label.toLowerCase();
   return leaders.length > 1
     ? `leads equally with ${names} (${first.share}% of its ${countOf(adCount, 'ad')} each)`
     : `leads with ${names} (${first.share}% of its ${countOf(adCount, 'ad')})`;

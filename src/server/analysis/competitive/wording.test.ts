@@ -110,10 +110,10 @@ describe('competitive numbers in words', () => {
     const figures = analyseCompetitiveAds({ competitors: [A], ads, window });
     const crowded = figures.keyFindings.recommendations.find((finding) => finding.rule === 'crowded-message');
     expect(crowded?.text).toMatch(
-      /^Price and discounts and quality and craft are tied as the most crowded messages \(2 of 5 ads each, 40%\): lead with .+ instead, used by none of them\.$/,
+      /^“Price and discounts” and “quality and craft” are tied as the most crowded messages \(2 of 5 ads each, 40%\): lead with “.+” instead, used by none of them\.$/,
     );
     expect(figures.advertisingIntelligence.competitivePositioning[0]?.summary).toBe(
-      'Acme Bakes leads equally with price and discounts and quality and craft (40% of its 5 ads each).',
+      'Acme Bakes leads equally with “price and discounts” and “quality and craft” (40% of its 5 ads each).',
     );
   });
 });
