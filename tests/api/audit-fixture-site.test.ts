@@ -64,6 +64,8 @@ describe('auditing the fixture site', () => {
   it('completes, crawling the reachable pages and reporting the slow and the oversize one', () => {
     expect(audit.status).toBe('completed');
     expect(audit.analysis?.crawl?.pages).toBe(6);
+    // /old redirects to /about.html, read already: crawled, but analysed once
+    expect(audit.analysis?.crawl?.pagesAnalysed).toBe(5);
     const problems = audit.analysis?.crawl?.problems.map((problem) => problem.reason.replace(fixture.url, 'SITE'));
     expect(problems).toEqual(['Gave up on SITE/slow.html after 10 s', 'SITE/huge.html is larger than 5 MB']);
     expect(fixture.requests).not.toContain('/private/secret.html');

@@ -4,10 +4,11 @@
  * when the server starts, so a web process that runs no audit never holds it.
  */
 export async function loadAuditEngine() {
-  const [crawler, checks, scoring] = await Promise.all([
+  const [crawler, checks, scoring, counts] = await Promise.all([
     import('./crawler.ts'),
     import('./run-checks.ts'),
     import('./scoring/score.ts'),
+    import('./crawl-counts.ts'),
   ]);
   return {
     crawlSite: crawler.crawlSite,
@@ -15,5 +16,6 @@ export async function loadAuditEngine() {
     runAllChecks: checks.runAllChecks,
     buildAnalysis: checks.buildAnalysis,
     scoreAudit: scoring.scoreAudit,
+    crawlFactsOf: counts.crawlFactsOf,
   };
 }

@@ -132,4 +132,32 @@ describe('the competitive analysis PDF', () => {
     expect(text).toContain('Northbank Digital Ltd, Bristol | hello@northbank.digital | +44 117 496 0000');
     expect(text).not.toContain('Brandlens');
   });
+
+  it('shows platform shares that add up to 100 and says when shares overlap', async () => {
+    // 3, 2 and 2 ads: each share rounded on its own would read 43 + 29 + 29 = 101
+    const platforms = ['meta', 'meta', 'meta', 'google', 'google', 'tiktok', 'tiktok'] as const;
+    const seven = platforms.map((platform, i) => ({
+      ...ads[i]!,
+      platform,
+      competitorId: competitors[0]!.id,
+      firstSeenAt: new Date(NOW.getTime() - 5 * DAY),
+      lastSeenAt: NOW,
+    }));
+    const figures = analyseCompetitiveAds({
+      competitors,
+      ads: seven,
+      window: { start: new Date(NOW.getTime() - 90 * DAY), end: NOW },
+    });
+    const report = { ...competitiveReport().report, ...figures, citedAds: [] };
+    const { text } = pdfs.inspect(
+      'competitive-shares',
+      await renderCompetitivePdf({ brandName: 'Crumb & Co', report }),
+    );
+    if (!text) return;
+    const where = text.slice(text.indexOf('Where they advertise'), text.indexOf('Where they advertise') + 200);
+    expect(where).toMatch(/3 \(43%\)/);
+    expect(where).toMatch(/2 \(29%\)/);
+    expect(where).toMatch(/2 \(28%\)/);
+    expect(text).toContain('An ad can count under several, so these shares do not add up to 100%.');
+  });
 });

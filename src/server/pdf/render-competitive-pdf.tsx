@@ -1,6 +1,7 @@
 import { Document, renderToBuffer, Text, View } from '@react-pdf/renderer';
 import { findingKindLabels, findingKinds, type TCompetitorReport } from '../../shared/schemas/competitor-reports.ts';
 import { shortDate } from '../../shared/sentiment-report-format.ts';
+import { countOf, joinWords } from '../../shared/words.ts';
 import {
   Bars,
   findingColours,
@@ -31,6 +32,12 @@ function Tile({ label, value, foot, accent }: { label: string; value: string; fo
   );
 }
 
+/** 'active ads: Acme', or for a tie 'active ads each: Acme, Beta and Gamma (tied)' */
+export function mostActiveFoot(names: string[]): string {
+  if (names.length === 0) return 'no ad running';
+  return names.length === 1 ? `active ads: ${names[0]}` : `active ads each: ${joinWords(names)} (tied)`;
+}
+
 function Cover({ report, ctx }: { report: TCompetitorReport; ctx: TReportContext }) {
   const facts: TCoverFact[] = [
     { label: 'Covers', value: `${shortDate(report.startDate)} to ${shortDate(report.endDate)}` },
@@ -40,7 +47,9 @@ function Cover({ report, ctx }: { report: TCompetitorReport; ctx: TReportContext
   if (ctx.generatedOn) facts.push({ label: 'Generated', value: ctx.generatedOn });
   const active = report.topCompetitors.reduce((sum, competitor) => sum + competitor.activeAds, 0);
   const longest = report.advertisingIntelligence.longevity[0];
-  const leader = report.topCompetitors[0];
+  const mostActive = Math.max(0, ...report.topCompetitors.map((competitor) => competitor.activeAds));
+  // a tie names every leader, never the first of them alone
+  const leaders = report.topCompetitors.filter((competitor) => mostActive > 0 && competitor.activeAds === mostActive);
   const [topPattern, runnerUp] = [...report.advertisingIntelligence.messagingPatterns].sort(
     (a, b) => b.adCount - a.adCount,
   );
@@ -70,8 +79,8 @@ function Cover({ report, ctx }: { report: TCompetitorReport; ctx: TReportContext
         />
         <Tile
           label="Most active"
-          value={leader && leader.activeAds > 0 ? formatNumber(leader.activeAds) : '-'}
-          foot={leader && leader.activeAds > 0 ? `active ads: ${leader.name}` : 'no ad running'}
+          value={leaders.length ? formatNumber(mostActive) : '-'}
+          foot={mostActiveFoot(leaders.map((competitor) => competitor.name))}
           accent={findingColours.opportunities.fg}
         />
       </View>
@@ -89,7 +98,7 @@ function Cover({ report, ctx }: { report: TCompetitorReport; ctx: TReportContext
         ))}
         {leading ? (
           <P style={[coverStyles.note, { marginTop: 6 }]}>
-            {`Most used message: ${leading.label.toLowerCase()}, in ${leading.adCount} of ${report.totalAdsAnalysed} ads (${leading.share}%).`}
+            {`Most used message: ${leading.label.toLowerCase()}, in ${leading.adCount} of ${countOf(report.totalAdsAnalysed, 'ad')} (${leading.share}%).`}
           </P>
         ) : null}
         {report.writtenBy === 'ai' ? (
@@ -98,6 +107,7 @@ function Cover({ report, ctx }: { report: TCompetitorReport; ctx: TReportContext
       </View>
       <View style={{ marginTop: 10 }}>
         <Bars
+          kind="each"
           title="Messages in use (share of the period's ads)"
           total={report.totalAdsAnalysed}
           accent={ctx.theme.accent}
@@ -108,6 +118,7 @@ function Cover({ report, ctx }: { report: TCompetitorReport; ctx: TReportContext
           }))}
         />
         <Bars
+          kind="parts"
           title="Where they advertise"
           total={report.totalAdsAnalysed}
           accent={ctx.theme.primary}
@@ -150,8 +161,15 @@ function CompetitivePdf({ report, ctx }: { report: TCompetitorReport; ctx: TRepo
         </View>
         <View wrap={false}>
           <SectionTitle spaceAbove={20} title="How they advertise" accent={ctx.theme.secondary} />
-          <Bars title="Ad types" entries={report.adTrends.byType} total={total} accent={ctx.theme.accent} />
           <Bars
+            kind="parts"
+            title="Ad types"
+            entries={report.adTrends.byType}
+            total={total}
+            accent={ctx.theme.accent}
+          />
+          <Bars
+            kind="parts"
             title="Campaign objectives"
             entries={report.adTrends.byObjective}
             total={total}

@@ -65,7 +65,10 @@ export const ZAuditAnalysis = z.object({
   brandAssets: z.record(z.string(), ZScoreGroup),
   crawl: z
     .object({
+      /** distinct page addresses fetched that answered (see shared/crawl-counts.ts) */
       pages: z.number(),
+      /** distinct pages that answered 200 with HTML, read by the website checks; absent on older audits */
+      pagesAnalysed: z.number().optional(),
       problems: z.array(z.object({ url: z.string(), reason: z.string() })),
       durationMs: z.number(),
     })

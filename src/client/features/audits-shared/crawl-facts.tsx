@@ -1,4 +1,5 @@
 import { FileSearch, TriangleAlert } from 'lucide-react';
+import { CRAWL_COUNTS_DEFINITION, crawlCountsText } from '../../../shared/crawl-counts.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import type { TReportAudit } from './report-types.ts';
@@ -22,20 +23,28 @@ export function CrawlFacts({ audit }: { audit: TReportAudit }) {
           </span>
           <h2>Website crawl</h2>
         </CardTitle>
-        <CardDescription>The pages behind the website checks.</CardDescription>
+        <CardDescription data-testid="crawl-counts">
+          {`${crawlCountsText(crawl)}. ${CRAWL_COUNTS_DEFINITION}`}
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <div className="rounded-lg bg-muted/50 p-3">
             <dt className="text-muted-foreground text-xs">Pages crawled</dt>
             <dd className="font-semibold text-xl tabular-nums">{formatNumber(crawl.pages)}</dd>
           </div>
+          {crawl.pagesAnalysed === undefined ? null : (
+            <div className="rounded-lg bg-muted/50 p-3">
+              <dt className="text-muted-foreground text-xs">Pages analysed</dt>
+              <dd className="font-semibold text-xl tabular-nums">{formatNumber(crawl.pagesAnalysed)}</dd>
+            </div>
+          )}
           <div className="rounded-lg bg-muted/50 p-3">
             <dt className="text-muted-foreground text-xs">Time taken</dt>
             <dd className="font-semibold text-xl tabular-nums">{durationText(crawl.durationMs)}</dd>
           </div>
           <div className="rounded-lg bg-muted/50 p-3">
-            <dt className="text-muted-foreground text-xs">Pages not read</dt>
+            <dt className="text-muted-foreground text-xs">Addresses not read</dt>
             <dd className="font-semibold text-xl tabular-nums">{formatNumber(crawl.problems.length)}</dd>
           </div>
         </dl>

@@ -1,8 +1,8 @@
 import { Clock, ListChecks, TrendingUp } from 'lucide-react';
 import type { TRecommendation } from '../../../shared/schemas/audits.ts';
+import { countOf } from '../../../shared/words.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
-import { formatNumber } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { AiWrittenLabel } from './ai-written-label.tsx';
 import { sortRecommendations } from './labels.ts';
@@ -20,13 +20,13 @@ const priorityRail: Record<TRecommendation['priority'], string> = {
 };
 
 function hoursText(hours: number): string {
-  return `Est. ${formatNumber(hours)} ${hours === 1 ? 'hour' : 'hours'}`;
+  return `Est. ${countOf(hours, 'hour')}`;
 }
 
 /** '+4 points'; a gain that rounds to nothing reads 'Under 1 point'. */
 function impactText(points: number): string {
   if (points <= 0) return 'Under 1 point';
-  return `+${formatNumber(points)} ${points === 1 ? 'point' : 'points'}`;
+  return `+${countOf(points, 'point')}`;
 }
 
 /** What to fix, most important first, with the effort and the points each fix is worth. */
@@ -50,7 +50,7 @@ export function RecommendationsCard({
         <CardDescription>
           {sorted.length === 0
             ? 'Nothing to fix: every measured check passed.'
-            : `${sorted.length} ${sorted.length === 1 ? 'fix' : 'fixes'}, highest priority first, then the most points. Points are what the overall score gains when the check passes.`}
+            : `${countOf(sorted.length, 'fix', 'fixes')}, highest priority first, then the most points. Points are what the overall score gains when the check passes.`}
         </CardDescription>
         {aiWritten && sorted.length > 0 && <AiWrittenLabel />}
       </CardHeader>

@@ -1,6 +1,7 @@
 import { Globe, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
+import { countOf } from '../../../shared/words.ts';
 import { ReadOnlyBadge } from '../../components/read-only-badge.tsx';
 import {
   AlertDialog,
@@ -71,9 +72,7 @@ export function BrandList({ brands, selectedBrandId, onSelect, onEdit }: BrandLi
         <CardTitle>
           <h2>Your Brands</h2>
         </CardTitle>
-        <CardDescription>
-          {brands.length} {brands.length === 1 ? 'brand' : 'brands'}
-        </CardDescription>
+        <CardDescription>{countOf(brands.length, 'brand')}</CardDescription>
       </CardHeader>
       <CardContent className="px-3 sm:px-4">
         <ul className="space-y-1">

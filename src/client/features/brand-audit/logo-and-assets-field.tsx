@@ -1,6 +1,7 @@
 import { FileText, ImageIcon, ImageUp, LoaderCircle, Star, Upload, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { TUploadedFile } from '../../../shared/schemas/brands.ts';
+import { countOf } from '../../../shared/words.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { uploadFile } from './brand-mutations.ts';
 
@@ -121,7 +122,7 @@ export function BrandAssetsField({ files, onFilesChange, logoUrl, onUseAsLogo }:
           <Upload aria-hidden="true" className="size-6 text-primary" />
         )}
         <span className="font-medium text-sm">
-          {uploading > 0 ? `Uploading ${uploading} ${uploading === 1 ? 'file' : 'files'}...` : 'Upload brand assets'}
+          {uploading > 0 ? `Uploading ${countOf(uploading, 'file')}...` : 'Upload brand assets'}
         </span>
         <span className="text-muted-foreground text-xs">Images or PDF, several at once, up to 10MB each</span>
         <input

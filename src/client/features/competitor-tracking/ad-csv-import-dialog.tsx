@@ -14,6 +14,7 @@ import {
   type TAdPlatform,
   type TCompetitorWithCounts,
 } from '../../../shared/schemas/competitors.ts';
+import { countOf } from '../../../shared/words.ts';
 import { CsvBadRows } from '../../components/csv-bad-rows.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -46,10 +47,10 @@ function ImportSummary({ result }: { result: TAdImportResult }) {
       <Alert variant="info">
         <CircleCheck aria-hidden="true" />
         <AlertTitle>
-          Imported {count(result.added)} new {result.added === 1 ? 'ad' : 'ads'} from {result.fileName}
+          Imported {countOf(result.added, 'new ad')} from {result.fileName}
         </AlertTitle>
         <AlertDescription>
-          {count(result.rows)} rows read; {count(result.updated)} already in the library, brought up to date
+          {countOf(result.rows, 'row')} read; {count(result.updated)} already in the library, brought up to date
           {result.repeated > 0 ? `; ${count(result.repeated)} repeated an earlier row` : ''}
           {result.badRowCount > 0 ? `; ${count(result.badRowCount)} could not be used` : ''}.
         </AlertDescription>
@@ -165,7 +166,10 @@ export function AdCsvImportDialog({
     try {
       const imported = await uploadWithProgress<TAdImportResult>('/api/ad-library/import', form, setUploading);
       setResult(imported);
-      toast({ title: 'CSV Imported', description: `Added ${count(imported.added)} ads from ${imported.fileName}.` });
+      toast({
+        title: 'CSV Imported',
+        description: `Added ${countOf(imported.added, 'ad')} from ${imported.fileName}.`,
+      });
       await refresh();
     } catch (error) {
       if (isUnauthorizedError(error)) notifyError(error, 'Import Failed', 'The file could not be imported');

@@ -3,6 +3,7 @@ import { Download, FileSearch, Home } from 'lucide-react';
 import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import type { TSharedAuditReport } from '../../../shared/schemas/audits.ts';
+import { countOf } from '../../../shared/words.ts';
 import { CenteredSpinner } from '../../components/spinner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { toast } from '../../hooks/use-toast.ts';
@@ -29,7 +30,7 @@ function hostOf(url: string | null): string | null {
 
 function downloadsText(remaining: number): string {
   if (remaining === 0) return 'The download limit for this report has been reached';
-  return `${remaining} ${remaining === 1 ? 'download' : 'downloads'} remaining`;
+  return `${countOf(remaining, 'download')} remaining`;
 }
 
 function ReportNotFound({ message }: { message: string }) {

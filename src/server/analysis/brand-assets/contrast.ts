@@ -4,7 +4,8 @@
  * partner it can carry text on (or be the background for).
  */
 import { formatHex, parse, wcagContrast, wcagLuminance } from 'culori';
-import { type CheckMeta, count, makeCheck, round } from '../scoring/check-result.ts';
+import { joinWords } from '../../../shared/words.ts';
+import { type CheckMeta, countOf, makeCheck, partOf, round, verbForPart } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 
 /** WCAG 2.x AA for normal text. */
@@ -58,7 +59,7 @@ export function runContrastChecks(palette: string[]): CheckResult[] {
   const { colours, invalid } = readPalette(palette);
   const invalidEvidence: Evidence[] = invalid.map((value) => ({ value, note: 'Not a colour; left out' }));
   if (colours.length < 2) {
-    const summary = `The palette has ${count(colours.length, 'usable colour')}; contrast needs at least 2`;
+    const summary = `The palette has ${countOf(colours.length, 'usable colour')}; contrast needs at least 2`;
     return [
       makeCheck(pair, 'not_applicable', summary, invalidEvidence),
       makeCheck(every, 'not_applicable', summary, invalidEvidence),
@@ -104,14 +105,15 @@ export function runContrastChecks(palette: string[]): CheckResult[] {
       ? makeCheck(
           every,
           'pass',
-          `All ${colours.length} colours reach ${AA_NORMAL}:1 with another palette colour`,
+          `All ${countOf(colours.length, 'colour')} reach ${AA_NORMAL}:1 with another palette colour`,
           evidence,
         )
       : makeCheck(
           every,
           'fail',
-          `${colours.length - weak.length} of ${colours.length} colours reach ${AA_NORMAL}:1 with another palette colour; ${weak.map((entry) => entry.colour.hex).join(', ')} ${weak.length === 1 ? 'does' : 'do'} not`,
-          evidence,
+          `${partOf(colours.length - weak.length, colours.length, 'colour')} ${verbForPart(colours.length - weak.length, colours.length, 'reaches', 'reach')} ${AA_NORMAL}:1 with another palette colour; ${joinWords(weak.map((entry) => entry.colour.hex))} ${weak.length === 1 ? 'does' : 'do'} not`,
+          // only the colours that fall short: one that reaches the ratio listed here would read as a failure
+          evidence.slice(0, weak.length),
         );
   return [pairCheck, everyCheck];
 }

@@ -5,7 +5,7 @@
  * A stack starting with a generic family (sans-serif, system-ui…) uses the system font and counts
  * as no family; icon fonts are not counted either.
  */
-import { type CheckMeta, count, makeCheck } from '../scoring/check-result.ts';
+import { type CheckMeta, countOf, makeCheck, partOf, pluralFor, verbForPart } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence, SiteSnapshot } from '../types.ts';
 import { htmlPagesOf } from '../website/pages.ts';
 
@@ -215,7 +215,7 @@ export function runFontChecks(declaredFonts: string[], snapshot: SiteSnapshot): 
     const evidence: Evidence[] = declared.map(([key, name]) => {
       const entry = primaryKeys.get(key);
       if (entry)
-        return { selector: name, value: true, note: `Primary font in ${count(entry.declarations, 'declaration')}` };
+        return { selector: name, value: true, note: `Primary font in ${countOf(entry.declarations, 'declaration')}` };
       const mentioned = [...usage.mentioned].some((family) => fontKey(family) === key);
       const loaded = [...usage.loaded].some((family) => fontKey(family) === key);
       return {
@@ -236,17 +236,19 @@ export function runFontChecks(declaredFonts: string[], snapshot: SiteSnapshot): 
             'pass',
             declared.length === 1
               ? 'The declared font is used by the website'
-              : `All ${declared.length} declared fonts are used by the website`,
+              : `All ${countOf(declared.length, 'declared font')} are used by the website`,
             evidence,
           )
         : makeCheck(
             declaredCheck,
             'fail',
-            `${used} of ${count(declared.length, 'declared font')} ${used === 1 ? 'is' : 'are'} used by the website; not used: ${evidence
-              .filter((item) => item.value === false)
-              .map((item) => item.selector)
-              .join(', ')}`,
-            [...evidence.filter((item) => item.value === false), ...evidence.filter((item) => item.value === true)],
+            declared.length === 1
+              ? `The declared font ${declared[0]?.[1]} is not used by the website`
+              : `${partOf(used, declared.length, 'declared font')} ${verbForPart(used, declared.length, 'is', 'are')} used by the website; not used: ${evidence
+                  .filter((item) => item.value === false)
+                  .map((item) => item.selector)
+                  .join(', ')}`,
+            evidence.filter((item) => item.value === false),
           );
   }
 
@@ -264,13 +266,13 @@ export function runFontChecks(declaredFonts: string[], snapshot: SiteSnapshot): 
     const evidence = families.map((family) => ({
       selector: family.name,
       value: family.declarations,
-      note: `declarations, in ${[...family.sources].slice(0, 2).join(', ')}${family.sources.size > 2 ? ` and ${family.sources.size - 2} more` : ''}`,
+      note: `${pluralFor(family.declarations, 'declaration')}, in ${[...family.sources].slice(0, 2).join(', ')}${family.sources.size > 2 ? ` and ${family.sources.size - 2} more` : ''}`,
     }));
     const names = families.map((family) => family.name).join(', ');
     countResult = makeCheck(
       countCheck,
       families.length <= MAX_FONT_FAMILIES ? 'pass' : 'fail',
-      `The website's CSS sets ${count(families.length, 'font family', 'font families')} (${names}); at most ${MAX_FONT_FAMILIES} recommended`,
+      `The website's CSS sets ${countOf(families.length, 'font family', 'font families')} (${names}); at most ${MAX_FONT_FAMILIES} recommended`,
       evidence,
     );
   }

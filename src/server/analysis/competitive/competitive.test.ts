@@ -175,12 +175,12 @@ describe('the competitive analysis', () => {
     expect(threats.find((entry) => entry.rule === 'ramping-up')).toBeUndefined();
     expect(advantages.find((entry) => entry.rule === 'gone-quiet')).toEqual({
       rule: 'gone-quiet',
-      text: 'Beta Bread has no ad running at the end of the period: its 1 ad in the period all stopped.',
+      text: 'Beta Bread has no ad running at the end of the period: its 1 ad in the period has stopped.',
       adIds: [betaStopped.id],
     });
     const open = opportunities.filter((entry) => entry.rule === 'unused-pattern');
     expect(open.map((entry) => entry.text)).toContain(
-      'None of the 7 competitor ads uses sustainability messaging (cues such as sustainable / eco, recycled, organic): the message is open.',
+      'None of the 7 competitor ads we read uses sustainability phrases such as “sustainable / eco”, “recycled” or “organic” (5 phrase groups checked): the message looks open.',
     );
     expect(open.every((entry) => entry.adIds.length === 0)).toBe(true);
     const study = recommendations.find((entry) => entry.rule === 'study-longest');

@@ -1,12 +1,11 @@
 /**
  * The phrase lists behind the advertising intelligence. Each is a transparent list of patterns
  * matched in the ad's own words (title, text, landing-page title and recorded call to action), so
- * a reader can see why an ad was counted. Matching is case-insensitive on word boundaries.
+ * a reader can see why an ad was counted. Matching is on normalised text, whole words only (see
+ * cue.ts); the messaging patterns are in messaging-cues.ts.
  */
 
-export type Cue = { label: string; pattern: RegExp };
-
-const cue = (label: string, source: string): Cue => ({ label, pattern: new RegExp(`\\b(?:${source})\\b`, 'i') });
+import { type Cue, cue } from './cue.ts';
 
 /** Imperative calls to action, each counted once per ad. */
 export const callsToAction: Cue[] = [
@@ -72,112 +71,5 @@ export const audienceCues: AudienceCue[] = [
   { audience: 'Homeowners', cues: [cue('homeowners', 'homeowners?|your home')] },
 ];
 
-export type PatternCue = { pattern: string; label: string; cues: Cue[] };
-
-/** Messaging patterns: each a list of cues, an ad using any of them counts once. */
-export const messagingPatterns: PatternCue[] = [
-  {
-    pattern: 'price',
-    label: 'Price and discounts',
-    cues: [
-      cue('% off', '\\d+ ?% off'),
-      cue('sale', 'sale'),
-      cue('save', 'save|saving'),
-      cue('discount', 'discount(?:ed|s)?'),
-      cue('deal', 'deals?'),
-      cue('offer', 'offers?'),
-      cue('half price', 'half price'),
-      cue('from £', 'from £ ?\\d+'),
-      cue('cheap / low price', 'cheap(?:est)?|low(?:est)? prices?|affordable|best price'),
-      cue('free delivery', 'free (?:delivery|shipping|postage)'),
-    ],
-  },
-  {
-    pattern: 'quality',
-    label: 'Quality and craft',
-    cues: [
-      cue('quality', '(?:high|top|premium|finest) quality|quality'),
-      cue('handmade / crafted', 'hand ?made|hand ?crafted|crafted|artisan'),
-      cue('premium', 'premium|luxury|finest'),
-      cue('expert', 'experts?|expertly|specialists?'),
-      cue('award-winning', 'award[- ]winning'),
-      cue('made to last', 'made to last|built to last|durable'),
-    ],
-  },
-  {
-    pattern: 'urgency',
-    label: 'Urgency and scarcity',
-    cues: [
-      cue('limited time', 'limited[- ]time|for a limited'),
-      cue('today only', 'today only|this weekend only|only today'),
-      cue('ends soon', 'ends (?:soon|tonight|today|tomorrow|sunday|monday|midnight)'),
-      cue('last chance', 'last chance|final (?:days|hours)'),
-      cue('hurry', "hurry|don[’']t miss(?: out)?"),
-      cue('while stocks last', 'while (?:stocks|supplies) last|selling fast|only \\d+ left|limited stock'),
-    ],
-  },
-  {
-    pattern: 'social_proof',
-    label: 'Social proof',
-    cues: [
-      cue('reviews / rated', 'reviews?|rated'),
-      cue('stars', '[1-5](?:\\.\\d)?[- ]stars?|five[- ]star'),
-      cue('trusted by', 'trusted by|loved by|chosen by|join (?:over )?[\\d,]+'),
-      cue('customers count', '[\\d,]+\\+? (?:happy )?(?:customers|clients|members|users)'),
-      cue('best-seller', 'best[- ]?sell(?:er|ing)'),
-      cue('as seen on / in', 'as seen (?:on|in)'),
-    ],
-  },
-  {
-    pattern: 'convenience',
-    label: 'Convenience',
-    cues: [
-      cue('fast delivery', '(?:next|same)[- ]day|fast delivery|delivered (?:to your door|tomorrow)'),
-      cue('easy', 'easy|easily|simple|hassle[- ]free'),
-      cue('in minutes', 'in (?:minutes|seconds)|\\d+ minutes'),
-      cue('online / from home', 'from (?:home|your sofa)|online booking|book online'),
-      cue('24/7', '24/7|any ?time'),
-    ],
-  },
-  {
-    pattern: 'sustainability',
-    label: 'Sustainability',
-    cues: [
-      cue('sustainable / eco', 'sustainab(?:le|ly|ility)|eco[- ]friendly|eco'),
-      cue('recycled', 'recycl(?:ed|able)|plastic[- ]free|zero waste'),
-      cue('organic', 'organic'),
-      cue('carbon', 'carbon[- ](?:neutral|negative)|net zero'),
-      cue('planet', 'planet|ethically sourced|ethical'),
-    ],
-  },
-  {
-    pattern: 'novelty',
-    label: 'Novelty',
-    cues: [
-      cue(
-        'new',
-        'new (?:in|season|collection|range|arrivals?|look|menu|flavours?|products?|design)|brand[- ]new|all[- ]new',
-      ),
-      cue('introducing / launch', 'introducing|launch(?:ed|ing)?|just (?:landed|dropped|arrived)'),
-      cue('first ever', 'first[- ]ever|world[- ]first'),
-    ],
-  },
-  {
-    pattern: 'guarantee',
-    label: 'Guarantees and risk reversal',
-    cues: [
-      cue('guarantee', 'guarantee(?:d)?'),
-      cue('free returns', 'free returns|easy returns'),
-      cue('money back', 'money[- ]back|refund'),
-      cue('cancel anytime', 'cancel any ?time|no commitment|no contract'),
-    ],
-  },
-];
-
-/** The labels of a cue list, for the report's "how it is counted". */
-export const cueLabels = (cues: Cue[]) => cues.map((entry) => entry.label);
-
-/** The cues of a list that the text matches. */
-export function matchedCues(cues: Cue[], text: string): Cue[] {
-  return text ? cues.filter((entry) => entry.pattern.test(text)) : [];
-}
+export { type Cue, cueLabels, matchedCues, normaliseAdText } from './cue.ts';
+export { messagingPatterns, type PatternCue } from './messaging-cues.ts';

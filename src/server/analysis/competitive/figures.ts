@@ -1,10 +1,23 @@
+import { wholePercentages } from '../../../shared/percentages.ts';
 import type { TAdTrends, TKeyCount, TTopCompetitor } from '../../../shared/schemas/competitor-reports.ts';
 import { adPlatformLabels, type TAdPlatform } from '../../../shared/schemas/competitors.ts';
 import type { AnalysedAd, AnalysedCompetitor, CompetitiveWindow } from './types.ts';
 import { isoWeekOf, runningDays, seenFrom } from './window.ts';
 
-/** A whole-number share, rounded half up; 0 of 0 is 0. */
-export const shareOf = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
+export { shareOf } from '../../../shared/percentages.ts';
+
+/** Every item tied for the highest value (none when the highest is 0): a tie is never one leader. */
+export function leadersOf<T>(items: readonly T[], measure: (item: T) => number): T[] {
+  const top = Math.max(0, ...items.map(measure));
+  return top === 0 ? [] : items.filter((item) => measure(item) === top);
+}
+
+/** Every item tied for the lowest value. */
+export function laggardsOf<T>(items: readonly T[], measure: (item: T) => number): T[] {
+  if (items.length === 0) return [];
+  const bottom = Math.min(...items.map(measure));
+  return items.filter((item) => measure(item) === bottom);
+}
 
 export function median(values: number[]): number | null {
   if (values.length === 0) return null;
@@ -50,8 +63,12 @@ export function topCompetitorsOf(
   ads: AnalysedAd[],
   window: CompetitiveWindow,
 ): TTopCompetitor[] {
+  // the competitors' shares of the ads are parts of one whole, so they add up to exactly 100
+  const shares = wholePercentages(
+    competitors.map((competitor) => ads.filter((ad) => ad.competitorId === competitor.id).length),
+  );
   return competitors
-    .map((competitor) => {
+    .map((competitor, index) => {
       const own = ads.filter((ad) => ad.competitorId === competitor.id);
       const days = own.map((ad) => runningDays(ad, window)).filter((value): value is number => value !== null);
       return {
@@ -62,7 +79,7 @@ export function topCompetitorsOf(
         medianRunningDays: median(days),
         longestRunningDays: days.length ? Math.max(...days) : null,
         platforms: countBy(own, (ad) => ad.platform, platformLabel),
-        shareOfAds: shareOf(own.length, ads.length),
+        shareOfAds: shares[index] ?? 0,
       };
     })
     .sort((a, b) => b.activeAds - a.activeAds || b.adsInPeriod - a.adsInPeriod || a.name.localeCompare(b.name));

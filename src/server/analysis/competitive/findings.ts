@@ -4,8 +4,9 @@
  * condition does not hold writes nothing.
  */
 import type { TFinding, TKeyFindings, TTopCompetitor } from '../../../shared/schemas/competitor-reports.ts';
+import { countOf, joinWords, timesAs } from '../../../shared/words.ts';
 import { messagingPatterns } from './cues.ts';
-import { median, shareOf, typeLabels } from './figures.ts';
+import { laggardsOf, leadersOf, median, shareOf, typeLabels } from './figures.ts';
 import { type AdReading, byLongest, patternCounts } from './intelligence.ts';
 import type { AnalysedCompetitor, CompetitiveWindow } from './types.ts';
 import { seenFrom } from './window.ts';
@@ -24,7 +25,8 @@ export const FINDING_RULES: Record<string, string> = {
   'short-runs':
     'When half the ads ran 14 days or less (5 ads or more with dates), competitors have not settled on a lasting message: an advantage.',
   'no-cta': 'A competitor with 4 ads or more, half of them with no recognisable call to action, is an advantage.',
-  'unused-pattern': 'A messaging pattern none of 5 or more ads uses is an opportunity.',
+  'unused-pattern':
+    'A messaging pattern whose phrase groups match none of 5 or more ads is an opportunity: the finding says which phrases were checked, since an ad can say the same thing in words the lists lack.',
   'rare-pattern': 'A messaging pattern used by fewer than 10% of 10 or more ads is an opportunity.',
   'crowded-message':
     'A pattern used by 40% or more of the ads is crowded: the least used pattern is recommended instead.',
@@ -52,8 +54,6 @@ export function adName(reading: AdReading): string {
 /** 'Acme Bakes’', 'Beta Bread’s' */
 export const possessive = (name: string) => (/s$/i.test(name) ? `${name}’` : `${name}’s`);
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
 type Context = {
   competitors: AnalysedCompetitor[];
   readings: AdReading[];
@@ -68,8 +68,8 @@ function threats({ readings, top, window, competitors }: Context): TFinding[] {
     const ads = readings.filter((reading) => reading.ad.competitorId === first.competitorId && reading.ad.isActive);
     const text =
       second.activeAds === 0
-        ? `${first.name} runs ${plural(first.activeAds, 'active ad')} while no other competitor has one running.`
-        : `${first.name} runs ${plural(first.activeAds, 'active ad')}, ${Math.floor(first.activeAds / second.activeAds)} times as many as ${second.name} (${second.activeAds}), the next most active competitor.`;
+        ? `${first.name} runs ${countOf(first.activeAds, 'active ad')} while no other competitor has one running.`
+        : `${first.name} runs ${countOf(first.activeAds, 'active ad')}, ${timesAs(first.activeAds / second.activeAds)} as many as ${second.name} (${second.activeAds}), the next most active competitor.`;
     found.push(finding('dominant-competitor', text, ads));
   }
   const nameOf = (id: string) => competitors.find((competitor) => competitor.id === id)?.name ?? 'A competitor';
@@ -113,7 +113,7 @@ function advantages({ readings, top }: Context): TFinding[] {
       found.push(
         finding(
           'gone-quiet',
-          `${competitor.name} has no ad running at the end of the period: its ${plural(competitor.adsInPeriod, 'ad')} in the period all stopped.`,
+          `${competitor.name} has no ad running at the end of the period: its ${countOf(competitor.adsInPeriod, 'ad')} in the period ${competitor.adsInPeriod === 1 ? 'has' : 'all'} stopped.`,
           ads,
         ),
       );
@@ -146,17 +146,26 @@ function advantages({ readings, top }: Context): TFinding[] {
   return found;
 }
 
+/**
+ * What was looked for, not a claim about the world: 'None of the 12 competitor ads we read uses
+ * quality and craft phrases such as “handmade”, “crafted” or “artisan” (11 phrase groups checked):
+ * the message looks open.'
+ */
+export function unusedPatternText(pattern: { label: string; cues: string[] }, total: number): string {
+  const examples = joinWords(
+    pattern.cues.slice(0, 3).map((label) => `“${label}”`),
+    'or',
+  );
+  return `None of the ${countOf(total, 'competitor ad')} we read uses ${pattern.label.toLowerCase()} phrases such as ${examples} (${countOf(pattern.cues.length, 'phrase group')} checked): the message looks open.`;
+}
+
 function opportunities({ readings }: Context): TFinding[] {
   const found: TFinding[] = [];
   const total = readings.length;
   const patterns = patternCounts(readings);
   if (total >= 5) {
     for (const pattern of patterns.filter((entry) => entry.adCount === 0).slice(0, 3)) {
-      found.push({
-        rule: 'unused-pattern',
-        text: `None of the ${total} competitor ads uses ${pattern.label.toLowerCase()} messaging (cues such as ${pattern.cues.slice(0, 3).join(', ')}): the message is open.`,
-        adIds: [],
-      });
+      found.push({ rule: 'unused-pattern', text: unusedPatternText(pattern, total), adIds: [] });
     }
   }
   if (total >= 10) {
@@ -174,69 +183,102 @@ function opportunities({ readings }: Context): TFinding[] {
   return found;
 }
 
-function recommendations({ readings, competitors }: Context): TFinding[] {
-  const found: TFinding[] = [];
+/** Capitalises the first letter, inside an opening quote too. */
+const sentenceCase = (text: string) =>
+  text.replace(/^(“?)(.)/, (_, quote: string, letter: string) => quote + letter.toUpperCase());
+
+/** '“price and discounts” and “quality and craft”' */
+export const quotedLabels = (entries: { label: string }[], conjunction: 'and' | 'or' = 'and') =>
+  joinWords(
+    entries.map((entry) => `“${entry.label.toLowerCase()}”`),
+    conjunction,
+  );
+
+/** The most used message (every one tied for most) against the least used (every one tied for least). */
+function crowdedMessage(readings: AdReading[]): TFinding | null {
   const total = readings.length;
-  const patterns = patternCounts(readings).sort((a, b) => b.adCount - a.adCount);
-  const crowded = patterns[0];
-  const quietest = patterns.at(-1);
-  if (crowded && quietest && crowded !== quietest && total > 0 && crowded.adCount * 10 >= total * 4) {
-    const using = readings.filter((reading) => reading.patterns.includes(crowded.pattern));
-    found.push(
-      finding(
-        'crowded-message',
-        `${crowded.label} is the most crowded message (${crowded.adCount} of ${total} ads, ${crowded.share}%): lead with ${quietest.label.toLowerCase()} instead, used by ${quietest.share}% of them.`,
-        using,
-      ),
-    );
-  }
+  const patterns = patternCounts(readings);
+  const crowded = leadersOf(patterns, (entry) => entry.adCount);
+  const quietest = laggardsOf(patterns, (entry) => entry.adCount);
+  const top = crowded[0];
+  const low = quietest[0];
+  if (!top || !low || top.adCount === low.adCount || top.adCount * 10 < total * 4) return null;
+  const using = readings.filter((reading) => crowded.some((entry) => reading.patterns.includes(entry.pattern)));
+  // labels such as 'price and discounts' hold an 'and' of their own: a list of several is quoted
+  const names = sentenceCase(crowded.length > 1 ? quotedLabels(crowded) : top.label.toLowerCase());
+  const lead =
+    crowded.length > 1
+      ? `${names} are tied as the most crowded messages (${top.adCount} of ${total} ads each, ${top.share}%)`
+      : `${names} is the most crowded message (${top.adCount} of ${total} ads, ${top.share}%)`;
+  const alternatives = quietest.length > 1 ? quotedLabels(quietest, 'or') : low.label.toLowerCase();
+  const usedBy =
+    low.adCount === 0 ? 'used by none of them' : `used by ${low.share}% of them${quietest.length > 1 ? ' each' : ''}`;
+  return finding('crowded-message', `${lead}: lead with ${alternatives} instead, ${usedBy}.`, using);
+}
+
+function studyLongest(readings: AdReading[], competitors: AnalysedCompetitor[]): TFinding | null {
   const longest = [...readings].filter((reading) => reading.days !== null).sort(byLongest)[0];
-  if (longest && (longest.days ?? 0) >= 30) {
-    const name = competitors.find((competitor) => competitor.id === longest.ad.competitorId)?.name ?? 'A competitor';
-    const offer = [
-      longest.patterns.length
-        ? `its message (${longest.patterns.map((p) => messagingPatterns.find((m) => m.pattern === p)?.label.toLowerCase()).join(', ')})`
-        : null,
-      longest.ctas[0] ? `its call to action ("${longest.ctas[0]}")` : null,
-    ]
-      .filter(Boolean)
-      .join(' and ');
-    found.push(
-      finding(
-        'study-longest',
-        `Study ${possessive(name)} longest-running ad, ${adName(longest)} (${longest.days} days${longest.ad.isActive ? ', still running' : ''})${offer ? `: ${offer} held up longest` : ''}.`,
-        [longest],
-      ),
-    );
-  }
+  if (!longest || (longest.days ?? 0) < 30) return null;
+  const name = competitors.find((competitor) => competitor.id === longest.ad.competitorId)?.name ?? 'A competitor';
+  const offer = [
+    longest.patterns.length
+      ? `its message (${longest.patterns.map((p) => messagingPatterns.find((m) => m.pattern === p)?.label.toLowerCase()).join(', ')})`
+      : null,
+    longest.ctas[0] ? `its call to action ("${longest.ctas[0]}")` : null,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  return finding(
+    'study-longest',
+    `Study ${possessive(name)} longest-running ad, ${adName(longest)} (${countOf(longest.days ?? 0, 'day')}${longest.ad.isActive ? ', still running' : ''})${offer ? `: ${offer} held up longest` : ''}.`,
+    [longest],
+  );
+}
+
+function ctaGap(readings: AdReading[]): TFinding | null {
+  const total = readings.length;
   const without = readings.filter((reading) => reading.ctas.length === 0);
-  if (total > 0 && without.length * 10 >= total * 3) {
-    found.push(
-      finding(
-        'cta-gap',
-        `${without.length} of ${total} competitor ads (${shareOf(without.length, total)}%) have no recognisable call to action: give every ad of yours one explicit ask.`,
-        without,
-      ),
-    );
-  }
-  const types = new Map<string, AdReading[]>();
-  for (const reading of readings)
-    if (reading.ad.adType) types.set(reading.ad.adType, [...(types.get(reading.ad.adType) ?? []), reading]);
-  const ranked = ['image', 'video', 'carousel', 'collection']
-    .map((type) => ({ type, ads: types.get(type) ?? [] }))
-    .sort((a, b) => b.ads.length - a.ads.length);
-  const main = ranked[0];
-  const least = ranked.at(-1);
-  if (main && least && total > 0 && main.ads.length * 2 >= total) {
-    found.push(
-      finding(
-        'format-gap',
-        `${typeLabels[main.type]} makes up ${shareOf(main.ads.length, total)}% of competitor ads (${main.ads.length} of ${total}), while ${least.ads.length === 0 ? 'none is' : `only ${least.ads.length} ${least.ads.length === 1 ? 'is' : 'are'}`} ${typeLabels[least.type]?.toLowerCase()}: a format with less competition to test.`,
-        main.ads,
-      ),
-    );
-  }
-  return found;
+  if (total === 0 || without.length * 10 < total * 3) return null;
+  return finding(
+    'cta-gap',
+    `${without.length} of ${countOf(total, 'competitor ad')} (${shareOf(without.length, total)}%) ${without.length === 1 ? 'has' : 'have'} no recognisable call to action: give every ad of yours one explicit ask.`,
+    without,
+  );
+}
+
+/** The recorded ad type (or types, when tied) making up half the ads or more, against the least used. */
+function formatGap(readings: AdReading[]): TFinding | null {
+  const total = readings.length;
+  const ranked = ['image', 'video', 'carousel', 'collection'].map((type) => ({
+    type,
+    ads: readings.filter((reading) => reading.ad.adType === type),
+  }));
+  const main = leadersOf(ranked, (entry) => entry.ads.length);
+  const least = laggardsOf(ranked, (entry) => entry.ads.length);
+  const top = main[0];
+  const low = least[0];
+  if (!top || !low || total === 0 || top.ads.length * 2 < total || top.ads.length === low.ads.length) return null;
+  const label = (type: string) => (typeLabels[type] ?? type).toLowerCase();
+  const names = sentenceCase(joinWords(main.map((entry) => label(entry.type))));
+  const each = main.length > 1 ? ' each' : '';
+  const others = least.map((entry) => label(entry.type));
+  const rest =
+    low.ads.length === 0
+      ? `none is ${joinWords(others, 'or')}`
+      : least.length > 1
+        ? `${joinWords(others)} have only ${low.ads.length} each`
+        : `only ${low.ads.length} ${low.ads.length === 1 ? 'is' : 'are'} ${others[0]}`;
+  return finding(
+    'format-gap',
+    `${names} ${main.length > 1 ? 'make' : 'makes'} up ${shareOf(top.ads.length, total)}% of competitor ads${each} (${top.ads.length} of ${total}${each}), while ${rest}: a format with less competition to test.`,
+    main.flatMap((entry) => entry.ads),
+  );
+}
+
+function recommendations({ readings, competitors }: Context): TFinding[] {
+  return [crowdedMessage(readings), studyLongest(readings, competitors), ctaGap(readings), formatGap(readings)].filter(
+    (entry): entry is TFinding => entry !== null,
+  );
 }
 
 export function keyFindingsOf(context: Context): TKeyFindings {

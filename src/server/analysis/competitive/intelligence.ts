@@ -1,6 +1,8 @@
+import { wholePercentages } from '../../../shared/percentages.ts';
 import type { TAdvertisingIntelligence } from '../../../shared/schemas/competitor-reports.ts';
+import { countOf, joinWords } from '../../../shared/words.ts';
 import { audienceCues, callsToAction, cueLabels, matchedCues, messagingPatterns } from './cues.ts';
-import { countBy, median, shareOf, typeLabels } from './figures.ts';
+import { countBy, leadersOf, median, shareOf, typeLabels } from './figures.ts';
 import type { AnalysedAd, AnalysedCompetitor, CompetitiveWindow } from './types.ts';
 import { runningDays } from './window.ts';
 
@@ -126,36 +128,62 @@ export function patternCounts(readings: AdReading[]) {
   });
 }
 
+/** 'Acme Bakes’', 'Beta Bread’s' */
+const possessiveName = (name: string) => (/s$/i.test(name) ? `${name}’` : `${name}’s`);
+
 const patternLabel = (pattern: string) =>
   messagingPatterns.find((entry) => entry.pattern === pattern)?.label ?? pattern;
+
+/**
+ * 'leads with price and discounts (40% of its 5 ads)'; a tie names every leader:
+ * 'leads equally with price and discounts and quality and craft (40% of its 5 ads each)'.
+ */
+function leadingPatternsText(used: { label: string; share: number; adCount: number }[], adCount: number) {
+  const leaders = leadersOf(used, (entry) => entry.adCount);
+  const first = leaders[0];
+  if (!first) return null;
+  // labels such as 'price and discounts' hold an 'and' of their own: a list of several is quoted
+  const names =
+    leaders.length > 1
+      ? joinWords(leaders.map((entry) => `“${entry.label.toLowerCase()}”`))
+      : first.label.toLowerCase();
+  return leaders.length > 1
+    ? `leads equally with ${names} (${first.share}% of its ${countOf(adCount, 'ad')} each)`
+    : `leads with ${names} (${first.share}% of its ${countOf(adCount, 'ad')})`;
+}
 
 function positioningOf(competitors: AnalysedCompetitor[], readings: AdReading[]) {
   return competitors.flatMap((competitor) => {
     const own = readings.filter((reading) => reading.ad.competitorId === competitor.id);
     if (own.length === 0) return [];
-    const patterns = patternCounts(own)
+    const used = patternCounts(own)
       .filter((entry) => entry.adCount > 0)
-      .sort((a, b) => b.adCount - a.adCount)
-      .slice(0, 3)
-      .map((entry) => ({ label: entry.label, share: entry.share }));
-    const ctas = ctaCounts(own)
-      .slice(0, 3)
-      .map((entry) => ({ cta: entry.cta, adCount: entry.adCount }));
-    const lead = patterns[0];
+      .sort((a, b) => b.adCount - a.adCount);
+    const patterns = used.slice(0, 3).map((entry) => ({ label: entry.label, share: entry.share }));
+    const allCtas = ctaCounts(own);
+    const ctas = allCtas.slice(0, 3).map((entry) => ({ cta: entry.cta, adCount: entry.adCount }));
+    const lead = leadingPatternsText(used, own.length);
+    const topCtas = leadersOf(allCtas, (entry) => entry.adCount).map((entry) => `"${entry.cta}"`);
+    const asks = topCtas.length
+      ? ` and asks people to ${joinWords(topCtas)} most often${topCtas.length > 1 ? ', equally' : ''}`
+      : '';
     const summary = lead
-      ? `${competitor.name} leads with ${lead.label.toLowerCase()} (${lead.share}% of its ${own.length} ads)${ctas[0] ? ` and asks people to "${ctas[0].cta}" most often` : ''}.`
-      : `No messaging pattern was recognised in ${competitor.name}’s ${own.length} ${own.length === 1 ? 'ad' : 'ads'}.`;
+      ? `${competitor.name} ${lead}${asks}.`
+      : `No messaging pattern was recognised in ${possessiveName(competitor.name)} ${countOf(own.length, 'ad')}.`;
     return [{ competitorId: competitor.id, name: competitor.name, adCount: own.length, patterns, ctas, summary }];
   });
 }
 
 function adTypeInsightsOf(readings: AdReading[], competitors: AnalysedCompetitor[]) {
   const total = readings.length;
-  return countBy(
+  const types = countBy(
     readings.map((reading) => reading.ad),
     (ad) => ad.adType ?? 'none',
     (key) => typeLabels[key] ?? key,
-  ).map(({ key, label, count }) => {
+  );
+  // the types' shares are parts of one whole, shown together: they add up to exactly 100
+  const shares = wholePercentages(types.map((entry) => entry.count));
+  return types.map(({ key, label, count }, index) => {
     const own = readings.filter((reading) => (reading.ad.adType ?? 'none') === key);
     const days = median(own.map((reading) => reading.days).filter((value): value is number => value !== null));
     const users = countBy(
@@ -163,12 +191,17 @@ function adTypeInsightsOf(readings: AdReading[], competitors: AnalysedCompetitor
       (ad) => ad.competitorId,
       (id) => id,
     );
-    const leader = competitors.find((competitor) => competitor.id === users[0]?.key);
-    const share = shareOf(count, total);
-    const parts = [`${label}: ${count} of ${total} ads (${share}%)`];
-    if (days !== null) parts.push(`a median run of ${days} days`);
-    if (leader && users.length > 1) parts.push(`used most by ${leader.name} (${users[0]?.count})`);
-    else if (leader) parts.push(`all from ${leader.name}`);
+    const nameOf = (id: string) => competitors.find((competitor) => competitor.id === id)?.name ?? 'a competitor';
+    const leaders = leadersOf(users, (entry) => entry.count);
+    const share = shares[index] ?? 0;
+    const parts = [`${label}: ${count} of ${countOf(total, 'ad')} (${share}%)`];
+    if (days !== null) parts.push(`a median run of ${countOf(days, 'day')}`);
+    if (users.length > 1 && leaders.length > 1)
+      parts.push(
+        `used most by ${joinWords(leaders.map((entry) => nameOf(entry.key)))}, tied with ${leaders[0]?.count} each`,
+      );
+    else if (users.length > 1 && leaders[0]) parts.push(`used most by ${nameOf(leaders[0].key)} (${leaders[0].count})`);
+    else if (users[0]) parts.push(`all from ${nameOf(users[0].key)}`);
     return { type: key === 'none' ? 'not recorded' : key, count, share, strategy: `${parts.join(', ')}.` };
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Small helpers every check module uses to build CheckResults the same way: evidence capped at ten
- * items with an 'and N more' note, and counts written in words.
+ * items with an 'and N more' note, and counts written in words (the one pluralisation helper,
+ * shared with the PDFs and the screens).
  */
 import type { Area, CheckResult, CheckStatus, Evidence } from '../types.ts';
 
@@ -24,10 +25,8 @@ export function makeCheck(
   return { ...meta, status, summary, evidence: capEvidence(evidence) };
 }
 
-/** '1 page', '3 pages' */
-export function count(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
+// every count written in a finding or its evidence goes through these, so plurals agree everywhere
+export { countOf, partOf, pluralFor, verbFor, verbForPart } from '../../../shared/words.ts';
 
 /** Shortens text for evidence: one line, at most `max` characters. */
 export function clip(text: string, max = 160): string {

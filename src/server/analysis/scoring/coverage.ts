@@ -1,6 +1,7 @@
 /**
  * How much of each area an audit measured, and the one rule for when an area score is shown at all.
  */
+import { partOf } from '../../../shared/words.ts';
 import type { Area, CheckResult } from '../types.ts';
 
 /**
@@ -29,7 +30,7 @@ export const isApplied = (check: CheckResult) => check.status === 'pass' || chec
 export function areaCoverageText(applied: number, total: number, label?: string): string {
   const what = label ? `${label} ` : '';
   if (total === 0) return `No ${what}checks ran`;
-  return `${applied} of ${total} ${what}${total === 1 ? 'check' : 'checks'} applied`;
+  return `${partOf(applied, total, `${what}check`)} applied`;
 }
 
 export function areaCoverage(checks: CheckResult[]): AreaCoverage {

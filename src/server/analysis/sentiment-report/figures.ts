@@ -22,27 +22,8 @@ export function meanScore(tally: Tally): number | null {
   return tally.mentions === 0 ? null : oneDecimal(tally.scoreSum / tally.mentions);
 }
 
-/**
- * Whole percentages that add up to exactly 100 (largest remainder): each share is rounded down,
- * then the points left go to the largest remainders, ties to the larger count, then the earlier
- * entry. All zeros when there is nothing to share.
- */
-export function wholePercentages(counts: readonly number[]): number[] {
-  const total = counts.reduce((sum, count) => sum + count, 0);
-  if (total === 0) return counts.map(() => 0);
-  const exact = counts.map((count) => (count * 100) / total);
-  const result = exact.map(Math.floor);
-  let left = 100 - result.reduce((sum, value) => sum + value, 0);
-  const order = counts
-    .map((count, index) => ({ index, count, remainder: (exact[index] ?? 0) - (result[index] ?? 0) }))
-    .sort((a, b) => b.remainder - a.remainder || b.count - a.count || a.index - b.index);
-  for (const entry of order) {
-    if (left === 0) break;
-    result[entry.index] = (result[entry.index] ?? 0) + 1;
-    left -= 1;
-  }
-  return result;
-}
+// moved to shared so every set of percentages shown together is rounded the same way
+export { wholePercentages } from '../../../shared/percentages.ts';
 
 /** See TREND_RULE. Means are compared unrounded. */
 export function trendOf(current: Tally, previous: Tally): TTrendDirection {

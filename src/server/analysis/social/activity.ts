@@ -2,7 +2,8 @@
  * Posting frequency and tone match, from the sources that need no access keys: the RSS/Atom feeds
  * the website links to. Platforms whose posts need an API key appear as not measured, saying why.
  */
-import { type CheckMeta, count, makeCheck, round } from '../scoring/check-result.ts';
+import { joinWords } from '../../../shared/words.ts';
+import { type CheckMeta, countOf, makeCheck, pluralFor, round } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence, SiteSnapshot } from '../types.ts';
 import type { HtmlPage } from '../website/pages.ts';
 import { jaccard, mainText, textStats } from '../website/text.ts';
@@ -85,9 +86,13 @@ export function checkPostingFrequency(snapshot: SiteSnapshot): CheckResult[] {
   const frequencyCheck = makeCheck(
     frequency,
     perMonth >= POSTING_MIN_PER_MONTH ? 'pass' : 'fail',
-    `${count(recent.length, 'item')} in the last ${POSTING_WINDOW_DAYS} days (${round(perMonth, 1)} a month) in ${count(feeds.length, 'feed')}`,
+    `${countOf(recent.length, 'item')} in the last ${POSTING_WINDOW_DAYS} days (${round(perMonth, 1)} a month) in ${countOf(feeds.length, 'feed')}`,
     [
-      { url: feeds[0]!.url, value: round(perMonth, 1), note: `items per month across ${count(feeds.length, 'feed')}` },
+      {
+        url: feeds[0]!.url,
+        value: round(perMonth, 1),
+        note: `items per month across ${countOf(feeds.length, 'feed')}`,
+      },
       ...recent.map(itemEvidence),
     ],
   );
@@ -109,14 +114,14 @@ export function checkPostingFrequency(snapshot: SiteSnapshot): CheckResult[] {
   }
   const gapDays = Math.round(longest);
   const gapText = longestTo
-    ? `${gapDays} days between ${day(longestFrom.date)} and ${day(longestTo.date)}`
-    : `${gapDays} days since the latest item (${day(longestFrom.date)})`;
+    ? `${countOf(gapDays, 'day')} between ${day(longestFrom.date)} and ${day(longestTo.date)}`
+    : `${countOf(gapDays, 'day')} since the latest item (${day(longestFrom.date)})`;
   const gapsCheck = makeCheck(
     gaps,
     longest <= POSTING_MAX_GAP_DAYS ? 'pass' : 'fail',
     `The longest gap is ${gapText}`,
     [
-      { url: longestFrom.link ?? longestFrom.feedUrl, value: gapDays, note: 'days' },
+      { url: longestFrom.link ?? longestFrom.feedUrl, value: gapDays, note: pluralFor(gapDays, 'day') },
       ...(longestTo ? [itemEvidence(longestTo)] : []),
       itemEvidence(longestFrom),
     ],
@@ -148,7 +153,7 @@ export function checkToneMatch(snapshot: SiteSnapshot, pages: HtmlPage[]): Check
     return makeCheck(
       check,
       'not_measured',
-      `Not measured: the feed has ${count(feedTone.stats.words, 'word')} of text, fewer than ${MIN_WORDS}`,
+      `Not measured: the feed has ${countOf(feedTone.stats.words, 'word')} of text, fewer than ${MIN_WORDS}`,
     );
   }
   const siteText = pages
@@ -197,12 +202,16 @@ export function checkToneMatch(snapshot: SiteSnapshot, pages: HtmlPage[]): Check
     .map((measure) => measure.name);
   if (overlap < TONE_MATCH_LIMITS.minVocabularyOverlap) off.push('vocabulary');
   if (off.length > 0) {
-    return makeCheck(check, 'fail', `The feed's tone differs from the website's in ${off.join(', ')}`, evidence);
+    // only the measures outside their limits: one within its limit listed here would read as a failure
+    const failing = evidence.filter((item) =>
+      item.selector === 'vocabulary overlap' ? off.includes('vocabulary') : off.includes(String(item.selector)),
+    );
+    return makeCheck(check, 'fail', `The feed's tone differs from the website's in ${joinWords(off)}`, failing);
   }
   return makeCheck(
     check,
     'pass',
-    `The feed's reading ease, formality, sentiment and vocabulary are within the limits of the website's (${count(feedTone.stats.words, 'feed word')} compared)`,
+    `The feed's reading ease, formality, sentiment and vocabulary are within the limits of the website's (${countOf(feedTone.stats.words, 'feed word')} compared)`,
     evidence,
   );
 }

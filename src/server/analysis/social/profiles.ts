@@ -2,7 +2,7 @@
  * Handle consistency (the declared handles agree across platforms and are valid usernames) and
  * profile links (the website links to each declared profile, and to no conflicting one).
  */
-import { type CheckMeta, count, makeCheck } from '../scoring/check-result.ts';
+import { type CheckMeta, countOf, makeCheck, partOf, verbForPart } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 import type { HtmlPage } from '../website/pages.ts';
 import {
@@ -71,19 +71,19 @@ export function checkHandleConsistency(declared: Declared[]): CheckResult {
     return makeCheck(
       check,
       'fail',
-      `${different.length} of ${usable.length} handles differ from "${reference}": ${different.map((item) => `${item.selector} ${item.value}`).join(', ')}`,
-      [...different, ...evidence.filter((item) => item.note !== 'different')],
+      `${partOf(different.length, usable.length, 'handle')} ${verbForPart(different.length, usable.length, 'differs', 'differ')} from "${reference}": ${different.map((item) => `${item.selector} ${item.value}`).join(', ')}`,
+      different,
     );
   }
   if (near.length > 0) {
     return makeCheck(
       check,
       'pass',
-      `All ${usable.length} handles are the same or near-identical ("${reference}")`,
+      `All ${countOf(usable.length, 'handle')} are the same or near-identical ("${reference}")`,
       evidence,
     );
   }
-  return makeCheck(check, 'pass', `All ${usable.length} handles are the same ("${reference}")`, evidence);
+  return makeCheck(check, 'pass', `All ${countOf(usable.length, 'handle')} are the same ("${reference}")`, evidence);
 }
 
 export function checkHandlesValid(declared: Declared[]): CheckResult {
@@ -112,7 +112,7 @@ export function checkHandlesValid(declared: Declared[]): CheckResult {
     return makeCheck(
       check,
       'fail',
-      `${evidence.length} of ${count(declared.length, 'declared handle')} ${evidence.length === 1 ? 'is' : 'are'} not a valid username`,
+      `${partOf(evidence.length, declared.length, 'declared handle')} ${verbForPart(evidence.length, declared.length, 'is', 'are')} not a valid username`,
       evidence,
     );
   }
@@ -165,7 +165,7 @@ export function checkProfileLinks(declared: Declared[], pages: HtmlPage[]): Chec
         url,
         selector: PLATFORM_LABELS[platform],
         value: false,
-        note: `No link found on ${count(pages.length, 'crawled page')}`,
+        note: `No link found on ${countOf(pages.length, 'analysed page')}`,
       });
     }
   }
@@ -174,9 +174,14 @@ export function checkProfileLinks(declared: Declared[], pages: HtmlPage[]): Chec
     status === 'pass'
       ? usable.length === 1
         ? 'The declared profile is linked from the website'
-        : `All ${usable.length} declared profiles are linked from the website`
-      : `${linked} of ${count(usable.length, 'declared profile')} ${linked === 1 ? 'is' : 'are'} linked from the website`;
-  return makeCheck(check, status, summary, evidence);
+        : `All ${countOf(usable.length, 'declared profile')} are linked from the website`
+      : `${partOf(linked, usable.length, 'declared profile')} ${verbForPart(linked, usable.length, 'is', 'are')} linked from the website`;
+  return makeCheck(
+    check,
+    status,
+    summary,
+    status === 'pass' ? evidence : evidence.filter((item) => item.value === false),
+  );
 }
 
 export function checkProfileLinksMatch(declared: Declared[], pages: HtmlPage[]): CheckResult {
@@ -209,20 +214,20 @@ export function checkProfileLinksMatch(declared: Declared[], pages: HtmlPage[]):
   }
   const extra =
     undeclared.length > 0
-      ? `; ${count(undeclared.length, 'profile')} linked from the site ${undeclared.length === 1 ? 'is' : 'are'} not declared in the brand`
+      ? `; ${countOf(undeclared.length, 'profile')} linked from the site ${undeclared.length === 1 ? 'is' : 'are'} not declared in the brand`
       : '';
   if (conflicts.length > 0) {
     return makeCheck(
       check,
       'fail',
-      `The website links to ${count(conflicts.length, 'profile')} that ${conflicts.length === 1 ? 'differs' : 'differ'} from the declared handle${extra}`,
+      `The website links to ${countOf(conflicts.length, 'profile')} that ${conflicts.length === 1 ? 'differs' : 'differ'} from the declared handle${extra}`,
       [...conflicts, ...undeclared],
     );
   }
   return makeCheck(
     check,
     'pass',
-    `The website links to ${count(links.length, 'social profile')}, none conflicting with the declared handles${extra}`,
+    `The website links to ${countOf(links.length, 'social profile')}, none conflicting with the declared handles${extra}`,
     [
       ...undeclared,
       ...links

@@ -14,7 +14,7 @@
 import vm from 'node:vm';
 import axe, { type AxeResults, type NodeResult, type Result, type RunOptions } from 'axe-core';
 import { JSDOM, VirtualConsole } from 'jsdom';
-import { clip, count, makeCheck } from '../scoring/check-result.ts';
+import { clip, countOf, makeCheck } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 import { AXE_DISABLED_RULES, AXE_TAGS, type AxeImpact, axeRuleInfo, impactSeverity } from './axe-rules.ts';
 import { DOCUMENT_RULE_IDS, documentRuleVerdicts } from './document-rules.ts';
@@ -199,7 +199,7 @@ function checksOf(tallies: Tallies, tested: number, untested: string): CheckResu
     .filter((entry) => entry.appliedPages.size === 0 && entry.undecidedPages.size > 0)
     .sort((a, b) => a.id.localeCompare(b.id));
   const undecidedOn = (entry: RuleTally) =>
-    entry.undecidedPages.size > 0 ? `; not decided on ${count(entry.undecidedPages.size, 'page')}` : '';
+    entry.undecidedPages.size > 0 ? `; not decided on ${countOf(entry.undecidedPages.size, 'page')}` : '';
 
   const checks: CheckResult[] = [];
   for (const entry of failing) {
@@ -208,7 +208,7 @@ function checksOf(tallies: Tallies, tested: number, untested: string): CheckResu
       makeCheck(
         meta(entry.id, entry.help),
         'fail',
-        `${count(elements, 'element')} on ${entry.failedPages.size} of ${count(tested, 'tested page')} ${elements === 1 ? 'fails' : 'fail'} (${entry.impact} impact): ${entry.help}${undecidedOn(entry)}${untested}`,
+        `${countOf(elements, 'element')} on ${entry.failedPages.size} of ${countOf(tested, 'tested page')} ${elements === 1 ? 'fails' : 'fail'} (${entry.impact} impact): ${entry.help}${undecidedOn(entry)}${untested}`,
         entry.evidence,
       ),
     );
@@ -231,7 +231,7 @@ function checksOf(tallies: Tallies, tested: number, untested: string): CheckResu
       makeCheck(
         meta(entry.id, entry.help),
         'not_measured',
-        `Not measured: axe-core cannot decide this rule without a rendered page (${count(entry.undecidedPages.size, 'page')}): ${entry.help}`,
+        `Not measured: axe-core cannot decide this rule without a rendered page (${countOf(entry.undecidedPages.size, 'page')}): ${entry.help}`,
         [...entry.undecidedPages].map((url) => ({ url, note: 'Needs review: not decided without a browser' })),
       ),
     );
@@ -249,7 +249,7 @@ export async function runAccessibilityChecks(
   const { tested, pageMs, errors } = await testPages(pages, tallies, maxPages, budget);
   const skipped = pages.length - tested - errors.length;
   const untested =
-    skipped > 0 ? ` (${count(skipped, 'page')} not tested: limit of ${maxPages} pages or ${budget / 1000} s)` : '';
+    skipped > 0 ? ` (${countOf(skipped, 'page')} not tested: limit of ${maxPages} pages or ${budget / 1000} s)` : '';
 
   if (tested === 0) {
     const check =
@@ -257,7 +257,7 @@ export async function runAccessibilityChecks(
         ? makeCheck(
             meta('pages', 'Pages could be tested for accessibility'),
             'not_measured',
-            `Not measured: axe-core could not run on ${count(errors.length, 'page')}`,
+            `Not measured: axe-core could not run on ${countOf(errors.length, 'page')}`,
             errors.map((e) => ({ url: e.url, note: e.reason })),
           )
         : makeCheck(meta('pages', 'Pages could be tested for accessibility'), 'not_applicable', 'No HTML page to test');

@@ -21,7 +21,7 @@ describe('a11y.color-contrast from the CSS cascade', () => {
     );
     expect(check).toMatchObject({ id: 'a11y.color-contrast', group: 'accessibility', status: 'fail' });
     expect(check.summary).toBe(
-      '1 of 1 text element on 1 of 1 page fall below WCAG AA contrast, 4.5:1 or 3:1 for large text (serious impact)',
+      '1 of 1 text element on 1 of 1 page falls below WCAG AA contrast, 4.5:1 or 3:1 for large text (serious impact)',
     );
     expect(check.evidence).toEqual([
       { url, selector: 'div.card > p', value: 2.84, note: '"Grey words": #999999 on #ffffff is 2.84:1; needs 4.5:1' },

@@ -11,7 +11,7 @@
  * sit over their ancestors' backgrounds.
  */
 import type { Element } from 'domhandler';
-import { clip, count, makeCheck, round } from '../scoring/check-result.ts';
+import { clip, countOf, makeCheck, partOf, round, verbForPart } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence, SiteSnapshot } from '../types.ts';
 import { axeRuleInfo } from './axe-rules.ts';
 import { Cascade } from './css/cascade.ts';
@@ -193,7 +193,7 @@ function measurePage(page: HtmlPage, fetched: Map<string, StyleRule[]>): PageTal
     tally.failures.push(failure);
   }
   for (const failure of tally.failures as (Failure & { example: string; count: number })[]) {
-    const others = failure.count > 1 ? ` and ${count(failure.count - 1, 'more element')} like it` : '';
+    const others = failure.count > 1 ? ` and ${countOf(failure.count - 1, 'more element')} like it` : '';
     failure.note = `"${failure.example}"${others}: ${failure.note}`;
     tally.failed += failure.count;
     delete (failure as Partial<typeof failure>).example;
@@ -212,7 +212,7 @@ function unmeasuredEvidence(unmeasured: Unmeasured[]): Evidence[] {
         url: first.url,
         selector: first.selector,
         value: items.length,
-        note: `Not measured: ${count(items.length, 'element')} ${UNMEASURED_WORDS[kind]} (e.g. ${first.detail})`,
+        note: `Not measured: ${countOf(items.length, 'element')} ${UNMEASURED_WORDS[kind]} (e.g. ${first.detail})`,
       },
     ];
   });
@@ -238,17 +238,17 @@ export function checkColourContrast(pages: HtmlPage[], snapshot: SiteSnapshot): 
   const failures = tallies.flatMap((tally) => tally.failures);
   const unmeasured = tallies.flatMap((tally) => tally.unmeasured);
   const notes = unmeasuredEvidence(unmeasured);
-  const notMeasured = unmeasured.length > 0 ? `; ${count(unmeasured.length, 'element')} not measured` : '';
+  const notMeasured = unmeasured.length > 0 ? `; ${countOf(unmeasured.length, 'element')} not measured` : '';
   if (measured === 0 && unmeasured.length === 0) return makeCheck(meta, 'not_applicable', 'No visible text to check');
   if (measured === 0) {
     return makeCheck(meta, 'not_measured', `Not measured: no text element's colours could be computed`, notes);
   }
-  const pagesWord = count(tallies.filter((tally) => tally.measured > 0).length, 'page');
+  const pagesWord = countOf(tallies.filter((tally) => tally.measured > 0).length, 'page');
   if (failures.length === 0) {
     return makeCheck(
       meta,
       'pass',
-      `All ${count(measured, 'text element')} on ${pagesWord} reach WCAG AA contrast, 4.5:1 or 3:1 for large text (serious impact)${notMeasured}`,
+      `All ${countOf(measured, 'text element')} on ${pagesWord} reach WCAG AA contrast, 4.5:1 or 3:1 for large text (serious impact)${notMeasured}`,
       notes,
     );
   }
@@ -259,7 +259,7 @@ export function checkColourContrast(pages: HtmlPage[], snapshot: SiteSnapshot): 
   return makeCheck(
     meta,
     'fail',
-    `${failed} of ${count(measured, 'text element')} on ${failedPages} of ${pagesWord} fall below WCAG AA contrast, 4.5:1 or 3:1 for large text (serious impact)${notMeasured}`,
-    [...shown, ...(more > 0 ? [{ note: `and ${count(more, 'more failing selector')}` }] : []), ...notes],
+    `${partOf(failed, measured, 'text element')} on ${failedPages} of ${pagesWord} ${verbForPart(failed, measured, 'falls', 'fall')} below WCAG AA contrast, 4.5:1 or 3:1 for large text (serious impact)${notMeasured}`,
+    [...shown, ...(more > 0 ? [{ note: `and ${countOf(more, 'more failing selector')}` }] : []), ...notes],
   );
 }

@@ -3,7 +3,7 @@
  * turns the answers into one CheckResult: it fails when any page fails, lists the failing pages'
  * evidence (capped), and says how many pages passed.
  */
-import { type CheckMeta, count, makeCheck } from '../scoring/check-result.ts';
+import { type CheckMeta, countOf, makeCheck, partOf, verbForPart } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 import type { HtmlPage } from './pages.ts';
 
@@ -19,6 +19,8 @@ export type PagePhrases = {
   many: string;
   /** completes 'The page …': 'has a meta description' */
   one: string;
+  /** completes '1 of 6 pages …' when `many` qualifies the pages: 'with images gives every image alt text'; else `one` */
+  oneOfMany?: string;
   /** the summary when no page had anything to check */
   none: string;
 };
@@ -46,10 +48,15 @@ export function perPageCheck<Page = HtmlPage>(
   }
   if (applicable === 0) return makeCheck(meta, 'not_applicable', phrases.none);
   if (passed === applicable) {
-    const summary = applicable === 1 ? `The page ${phrases.one}` : `All ${applicable} pages ${phrases.many}`;
+    const summary = applicable === 1 ? `The page ${phrases.one}` : `All ${countOf(applicable, 'page')} ${phrases.many}`;
     return makeCheck(meta, 'pass', summary, passing);
   }
-  return makeCheck(meta, 'fail', `${passed} of ${count(applicable, 'page')} ${phrases.many}`, failing);
+  return makeCheck(
+    meta,
+    'fail',
+    `${partOf(passed, applicable, 'page')} ${verbForPart(passed, applicable, phrases.oneOfMany ?? phrases.one, phrases.many)}`,
+    failing,
+  );
 }
 
 /** The identity of an SEO basics check: its id under `seo.`, in the website area. */

@@ -2,7 +2,7 @@
  * The robots-txt check, with Lighthouse's robots.txt validator: a missing robots.txt (4xx) is not
  * applicable, a 5xx or 429 answer fails, and every line the validator cannot accept is an error.
  */
-import { type CheckMeta, clip, count, makeCheck } from '../scoring/check-result.ts';
+import { type CheckMeta, clip, countOf, makeCheck } from '../scoring/check-result.ts';
 import type { CheckResult, SiteSnapshot } from '../types.ts';
 
 const meta: CheckMeta = { id: 'seo.robots-txt', area: 'website', group: 'seoBasics', title: 'robots.txt is valid' };
@@ -103,14 +103,14 @@ export function checkRobotsTxt(snapshot: SiteSnapshot): CheckResult {
   const errors = validateRobotsTxt(robots.body);
   if (errors.length === 0) {
     const lines = robots.body.split(/\r\n|\r|\n/).filter((line) => line.trim()).length;
-    return makeCheck(meta, 'pass', `robots.txt is valid (${count(lines, 'line')})`, [
+    return makeCheck(meta, 'pass', `robots.txt is valid (${countOf(lines, 'line')})`, [
       { url: robots.url, value: 'valid' },
     ]);
   }
   return makeCheck(
     meta,
     'fail',
-    `robots.txt has ${count(errors.length, 'error')}`,
+    `robots.txt has ${countOf(errors.length, 'error')}`,
     errors.map((error) => ({
       url: robots.url,
       selector: `line ${error.line}`,

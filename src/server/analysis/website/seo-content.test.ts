@@ -28,7 +28,7 @@ describe('seo.document-title', () => {
 
   it('fails on a missing or blank title', () => {
     const check = checkDocumentTitle(pagesOf(goodPage(), bare(''), bare('<title>  </title>')));
-    expect(check.summary).toBe('1 of 3 pages have a title');
+    expect(check.summary).toBe('1 of 3 pages has a title');
     expect(check.evidence).toEqual([
       { url: 'https://example.com/p2', selector: 'title', value: null, note: 'No <title> element' },
       { url: 'https://example.com/p3', selector: 'title', value: '', note: 'Empty <title>' },
@@ -55,7 +55,7 @@ describe('seo.meta-description', () => {
         bare('<meta name="description" content=" ">'),
       ),
     );
-    expect(check.summary).toBe('1 of 3 pages have a meta description');
+    expect(check.summary).toBe('1 of 3 pages has a meta description');
     expect(check.evidence.map((item) => item.note)).toEqual(['No meta description', 'The description is empty']);
   });
 
@@ -134,7 +134,7 @@ describe('seo.image-alt', () => {
     const check = checkImageAlt(
       pagesOf(bare('', '<img src="a.png"><img src="b.png" aria-hidden="true"><img src="c.png" alt="C">')),
     );
-    expect(check).toMatchObject({ status: 'fail', summary: '0 of 1 page with images give every image alt text' });
+    expect(check).toMatchObject({ status: 'fail', summary: '0 of 1 page with images gives every image alt text' });
     expect(check.evidence).toEqual([
       { url: 'https://example.com/p1', selector: '<img src="a.png">', value: 'a.png', note: 'No alt attribute' },
     ]);
@@ -197,7 +197,7 @@ describe('seo.structured-data', () => {
     const check = checkStructuredData(pagesOf(bare(ld('{"@type": "Bakery",}')), bare(ld('{"name":"Northwind"}'))));
     expect(check.status).toBe('fail');
     expect(check.evidence[0]?.note).toMatch(/^Not valid JSON/);
-    expect(check.evidence[1]?.note).toBe('1 item(s) without @type');
+    expect(check.evidence[1]?.note).toBe('1 item without @type');
   });
   it('is not applicable without JSON-LD', () => {
     expect(checkStructuredData(pagesOf(goodPage())).status).toBe('not_applicable');

@@ -4,7 +4,7 @@
  * html-has-lang, headings and structured-data are ours.
  */
 import type { Element } from 'domhandler';
-import { clip } from '../scoring/check-result.ts';
+import { clip, countOf } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 import { isValidLanguageCode } from './languages.ts';
 import { NON_DESCRIPTIVE_LINK_TEXTS } from './link-texts.ts';
@@ -215,7 +215,12 @@ export function checkImageAlt(pages: HtmlPage[]): CheckResult {
       }
       return evidence.length > 0 ? { status: 'fail', evidence } : { status: 'pass' };
     },
-    { many: 'with images give every image alt text', one: 'gives every image alt text', none: 'No page has images' },
+    {
+      many: 'with images give every image alt text',
+      one: 'gives every image alt text',
+      oneOfMany: 'with images gives every image alt text',
+      none: 'No page has images',
+    },
   );
 }
 
@@ -378,7 +383,7 @@ export function checkStructuredData(pages: HtmlPage[]): CheckResult {
         const { types, untyped } = typesOf(parsed);
         found.push(...types);
         if (untyped > 0)
-          failures.push({ url, selector, value: clip(text, 80), note: `${untyped} item(s) without @type` });
+          failures.push({ url, selector, value: clip(text, 80), note: `${countOf(untyped, 'item')} without @type` });
       });
       if (failures.length > 0) return { status: 'fail', evidence: failures };
       return {
@@ -388,6 +393,7 @@ export function checkStructuredData(pages: HtmlPage[]): CheckResult {
     },
     {
       many: 'with JSON-LD have blocks that parse and declare an @type',
+      oneOfMany: 'with JSON-LD has blocks that parse and declare an @type',
       one: 'has JSON-LD that parses and declares an @type',
       none: 'No page has JSON-LD structured data',
     },

@@ -227,7 +227,7 @@ describe('seo.canonical', () => {
     );
     const check = checkCanonical(pages);
     expect(check.status).toBe('fail');
-    expect(check.summary).toBe('1 of 4 pages with a canonical link have a valid one');
+    expect(check.summary).toBe('1 of 4 pages with a canonical link has a valid one');
     expect(check.evidence.map((item) => item.note)).toEqual([
       'Is not an absolute URL',
       'Multiple conflicting URLs',

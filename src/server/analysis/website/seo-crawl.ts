@@ -5,7 +5,8 @@
  * Lighthouse audits one page; here every crawled page is audited and a check fails when any page
  * fails it.
  */
-import { clip, count, makeCheck } from '../scoring/check-result.ts';
+import { crawledPages } from '../crawl-counts.ts';
+import { clip, countOf, makeCheck } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence, SiteSnapshot } from '../types.ts';
 import { isValidLanguageCode } from './languages.ts';
 import { type HtmlPage, parseLinkHeader, resolveUrl } from './pages.ts';
@@ -19,8 +20,8 @@ export { checkIndexablePages, checkIsCrawlable } from './crawlable.ts';
 
 export function checkHttpStatusCode(snapshot: SiteSnapshot): CheckResult {
   const meta = seoCheck('http-status-code', 'Pages answer with a successful HTTP status');
-  const seen = new Set<string>();
-  const pages = snapshot.pages.filter((page) => !seen.has(page.url) && seen.add(page.url));
+  // the same pages the audit reports as crawled
+  const pages = crawledPages(snapshot);
   if (pages.length === 0) return makeCheck(meta, 'not_applicable', 'No page was fetched');
   const failing = pages.filter((page) => page.status >= 400 && page.status <= 599);
   const referrers = failing.length > 0 ? siteReferrers(snapshot) : null;
@@ -37,13 +38,13 @@ export function checkHttpStatusCode(snapshot: SiteSnapshot): CheckResult {
     const summary =
       pages.length === 1
         ? 'The page answered with a successful status'
-        : `All ${pages.length} crawled pages answered without an error status`;
+        : `All ${countOf(pages.length, 'crawled page')} answered without an error status`;
     return makeCheck(meta, 'pass', summary);
   }
   return makeCheck(
     meta,
     'fail',
-    `${failing.length} of ${count(pages.length, 'crawled page')} answered with an error status (4xx or 5xx)`,
+    `${failing.length} of ${countOf(pages.length, 'crawled page')} answered with an error status (4xx or 5xx)`,
     evidence,
   );
 }
@@ -84,7 +85,7 @@ export function checkSitemap(snapshot: SiteSnapshot): CheckResult {
   if (unlisted.length > 0) {
     evidence.push(...unlisted.map((url) => ({ url, note: 'Crawled page not listed in the sitemap' })));
   }
-  return makeCheck(meta, 'pass', `The sitemap lists ${count(sitemap.urls.length, 'URL')}`, evidence);
+  return makeCheck(meta, 'pass', `The sitemap lists ${countOf(sitemap.urls.length, 'URL')}`, evidence);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,6 +164,7 @@ export function checkCanonical(pages: HtmlPage[]): CheckResult {
     },
     {
       many: 'with a canonical link have a valid one',
+      oneOfMany: 'with a canonical link has a valid one',
       one: 'has a valid canonical link',
       none: 'No page declares a canonical URL',
     },
@@ -202,6 +204,7 @@ export function checkHreflang(pages: HtmlPage[]): CheckResult {
     },
     {
       many: 'with hreflang links have valid ones',
+      oneOfMany: 'with hreflang links has valid ones',
       one: 'has valid hreflang links',
       none: 'No page declares hreflang alternates',
     },

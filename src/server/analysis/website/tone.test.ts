@@ -38,7 +38,7 @@ describe('tone consistency', () => {
   it('fails readability when a page is very hard to read', () => {
     const check = tonesOf(...consistent, 'legal-terms')['tone.readability']!;
     expect(check.status).toBe('fail');
-    expect(check.summary).toMatch(/^1 page of 4 scores below 30 for reading ease/);
+    expect(check.summary).toMatch(/^1 of 4 pages scores below 30 for reading ease/);
     expect(check.evidence[0]).toMatchObject({ url: 'https://example.com/legal-terms' });
     expect(check.evidence[0]?.value).toBeLessThan(0);
   });
@@ -46,7 +46,7 @@ describe('tone consistency', () => {
   it('fails formality when one page is far more casual than the rest', () => {
     const check = tonesOf(...consistent, 'bakery-shouty')['tone.formality']!;
     expect(check.status).toBe('fail');
-    expect(check.summary).toMatch(/^1 page of 4 differ from the site's usual formality/);
+    expect(check.summary).toMatch(/^1 of 4 pages differs from the site's usual formality/);
     expect(check.evidence[0]).toMatchObject({ url: 'https://example.com/bakery-shouty' });
     expect(check.evidence[0]?.note).toMatch(/\d+ contractions, 10 exclamations, \d+ "you" words/);
   });
@@ -61,7 +61,7 @@ describe('tone consistency', () => {
   it('fails vocabulary overlap when a page is about something else', () => {
     const check = tonesOf(...consistent, 'football')['tone.vocabulary-overlap']!;
     expect(check.status).toBe('fail');
-    expect(check.summary).toMatch(/^1 page of 4 share less than half the site's average vocabulary overlap/);
+    expect(check.summary).toMatch(/^1 of 4 pages shares less than half the site's average vocabulary overlap/);
     expect(check.evidence[0]).toMatchObject({ url: 'https://example.com/football' });
   });
 

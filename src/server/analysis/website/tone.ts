@@ -2,7 +2,7 @@
  * Tone consistency across the site's pages: readability, formality, sentiment spread and shared
  * vocabulary. Each compares pages with each other, so it needs at least two pages with enough text.
  */
-import { type CheckMeta, count, makeCheck, round } from '../scoring/check-result.ts';
+import { type CheckMeta, countOf, makeCheck, partOf, round, verbForPart } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 import type { HtmlPage } from './pages.ts';
 import { contentWordCounts, jaccard, mainText, median, type TextStats, textStats, topWords } from './text.ts';
@@ -55,7 +55,7 @@ function readability(tones: PageTone[]): CheckResult {
     .map((page) => ({
       url: page.url,
       value: fmt(page.stats.readingEase),
-      note: `Flesch reading ease; ${page.stats.words} words, ${page.stats.sentences} sentences`,
+      note: `Flesch reading ease; ${countOf(page.stats.words, 'word')}, ${countOf(page.stats.sentences, 'sentence')}`,
     }))
     .sort((a, b) => (a.value as number) - (b.value as number));
   const range = `${fmt(min)} to ${fmt(max)}`;
@@ -63,14 +63,19 @@ function readability(tones: PageTone[]): CheckResult {
     return makeCheck(
       meta,
       'fail',
-      `${count(hard.length, 'page')} of ${tones.length} ${hard.length === 1 ? 'scores' : 'score'} below ${READING_EASE_FLOOR} for reading ease (very hard to read); the range is ${range}`,
-      evidence,
+      `${partOf(hard.length, tones.length, 'page')} ${verbForPart(hard.length, tones.length, 'scores', 'score')} below ${READING_EASE_FLOOR} for reading ease (very hard to read); the range is ${range}`,
+      evidence.filter((item) => hard.some((page) => page.url === item.url)),
     );
   }
   if (spread > READING_EASE_MAX_SPREAD) {
-    return makeCheck(meta, 'fail', `Reading ease varies by ${fmt(spread)} points between pages (${range})`, evidence);
+    return makeCheck(
+      meta,
+      'fail',
+      `Reading ease varies by ${countOf(fmt(spread), 'point')} between pages (${range})`,
+      evidence.filter((item) => item.value === fmt(min) || item.value === fmt(max)),
+    );
   }
-  return makeCheck(meta, 'pass', `Reading ease ranges from ${range} across ${tones.length} pages`, evidence);
+  return makeCheck(meta, 'pass', `Reading ease ranges from ${range} across ${countOf(tones.length, 'page')}`, evidence);
 }
 
 function formality(tones: PageTone[]): CheckResult {
@@ -79,21 +84,22 @@ function formality(tones: PageTone[]): CheckResult {
   const evidence = (page: PageTone): Evidence => ({
     url: page.url,
     value: fmt(page.stats.informality),
-    note: `informal markers per 100 words (${page.stats.contractions} contractions, ${page.stats.exclamations} exclamations, ${page.stats.secondPerson} "you" words)`,
+    note: `informal markers per 100 words (${countOf(page.stats.contractions, 'contraction')}, ${countOf(page.stats.exclamations, 'exclamation')}, ${countOf(page.stats.secondPerson, '"you" word')})`,
   });
   const outliers = tones.filter((page) => Math.abs(page.stats.informality - middle) > INFORMALITY_MAX_DEVIATION);
   if (outliers.length > 0) {
     return makeCheck(
       meta,
       'fail',
-      `${count(outliers.length, 'page')} of ${tones.length} differ from the site's usual formality (median ${fmt(middle)} informal markers per 100 words) by more than ${INFORMALITY_MAX_DEVIATION}`,
-      [...outliers.map(evidence), ...tones.filter((page) => !outliers.includes(page)).map(evidence)],
+      `${partOf(outliers.length, tones.length, 'page')} ${verbForPart(outliers.length, tones.length, 'differs', 'differ')} from the site's usual formality (median ${countOf(fmt(middle), 'informal marker')} per 100 words) by more than ${INFORMALITY_MAX_DEVIATION}`,
+      // only the pages that stand out: a passing page listed here would read as a failure
+      outliers.map(evidence),
     );
   }
   return makeCheck(
     meta,
     'pass',
-    `All ${tones.length} pages are within ${INFORMALITY_MAX_DEVIATION} informal markers per 100 words of the median (${fmt(middle)})`,
+    `All ${countOf(tones.length, 'page')} are within ${INFORMALITY_MAX_DEVIATION} informal markers per 100 words of the median (${fmt(middle)})`,
     tones.map(evidence),
   );
 }
@@ -117,14 +123,15 @@ function sentimentSpread(tones: PageTone[]): CheckResult {
     return makeCheck(
       meta,
       'fail',
-      `Net sentiment varies by ${fmt(spread)} words per 100 between pages (${fmt(min)} to ${fmt(max)})`,
-      evidence,
+      `Net sentiment varies by ${countOf(fmt(spread), 'word')} per 100 between pages (${fmt(min)} to ${fmt(max)})`,
+      // the two ends of the spread: the pages between them are within it
+      evidence.filter((item) => item.value === fmt(min) || item.value === fmt(max)),
     );
   }
   return makeCheck(
     meta,
     'pass',
-    `Net sentiment stays within ${fmt(spread)} words per 100 across ${tones.length} pages (${fmt(min)} to ${fmt(max)})`,
+    `Net sentiment stays within ${countOf(fmt(spread), 'word')} per 100 across ${countOf(tones.length, 'page')} (${fmt(min)} to ${fmt(max)})`,
     evidence,
   );
 }
@@ -165,14 +172,15 @@ function vocabulary(tones: PageTone[]): CheckResult {
     return makeCheck(
       meta,
       'fail',
-      `${count(outliers.length, 'page')} of ${tones.length} share less than half the site's average vocabulary overlap (${pct(average)})`,
-      evidence,
+      `${partOf(outliers.length, tones.length, 'page')} ${verbForPart(outliers.length, tones.length, 'shares', 'share')} less than half the site's average vocabulary overlap (${pct(average)})`,
+      // only the pages that stand out: a passing page listed here would read as a failure
+      evidence.filter((item) => outliers.some((page) => page.url === item.url)),
     );
   }
   return makeCheck(
     meta,
     'pass',
-    `All ${tones.length} pages share vocabulary with the rest of the site (average overlap ${pct(average)} of their most used words)`,
+    `All ${countOf(tones.length, 'page')} share vocabulary with the rest of the site (average overlap ${pct(average)} of their most used words)`,
     evidence,
   );
 }

@@ -59,7 +59,8 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
   };
 
   if (!brand.websiteUrl) return markFailed(db, auditId, `${brand.name} has no website address to audit.`);
-  const { crawlSite, CrawlFailedError, runAllChecks, buildAnalysis, scoreAudit } = await loadAuditEngine();
+  const { crawlSite, CrawlFailedError, runAllChecks, buildAnalysis, scoreAudit, crawlFactsOf } =
+    await loadAuditEngine();
 
   await progress(STAGES.crawl.label, STAGES.crawl.from);
   let snapshot: Awaited<ReturnType<typeof crawlSite>>;
@@ -106,7 +107,7 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
   const toAdd = inputsToAdd(brand);
   const analysis = {
     ...buildAnalysis(checks, scores),
-    crawl: { pages: snapshot.pages.length, problems: snapshot.problems, durationMs: snapshot.durationMs },
+    crawl: crawlFactsOf(snapshot),
     coverage: {
       website: { ...scores.areas.website, toAdd: toAdd.website },
       socialMedia: { ...scores.areas.socialMedia, toAdd: toAdd.socialMedia },

@@ -1,4 +1,5 @@
 import { Rect, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import { shareOf, wholePercentages } from '../../../shared/percentages.ts';
 import {
   findingKindLabels,
   findingKinds,
@@ -7,6 +8,7 @@ import {
   type TKeyCount,
 } from '../../../shared/schemas/competitor-reports.ts';
 import { adPlatformLabels } from '../../../shared/schemas/competitors.ts';
+import { countOf } from '../../../shared/words.ts';
 import type { TReportContext } from '../context.ts';
 import { formatNumber } from '../text.ts';
 import { colours, FONT_BOLD } from '../theme.ts';
@@ -38,23 +40,39 @@ const styles = StyleSheet.create({
   rule: { fontSize: 8, color: colours.muted, lineHeight: 1.45, marginBottom: 4 },
 });
 
+/**
+ * Each entry's share of the ads, as shown beside its bar. 'parts' entries split the ads between
+ * them (every ad has one platform): their shares add up to exactly 100 (largest remainder).
+ * 'each' entries can overlap (an ad can use several messages): each is its own share of the ads.
+ */
+export function barShares(entries: TKeyCount[], total: number, kind: 'parts' | 'each'): number[] {
+  return kind === 'parts'
+    ? wholePercentages(entries.map((entry) => entry.count))
+    : entries.map((entry) => shareOf(entry.count, total));
+}
+
+export const OVERLAP_NOTE = 'An ad can count under several, so these shares do not add up to 100%.';
+
 /** A labelled bar per entry, its length the share of the largest. */
 export function Bars({
   entries,
   accent,
   total,
   title,
+  kind,
 }: {
   entries: TKeyCount[];
   accent: string;
   total: number;
   title?: string;
+  kind: 'parts' | 'each';
 }) {
   const max = Math.max(1, ...entries.map((entry) => entry.count));
+  const shares = barShares(entries, total, kind);
   return (
     <View>
       {title ? <Text style={styles.sub}>{title}</Text> : null}
-      {entries.map((entry) => (
+      {entries.map((entry, index) => (
         <View key={entry.key} style={styles.barRow} wrap={false}>
           <Text style={styles.barLabel}>{entry.label}</Text>
           <View style={styles.barTrack}>
@@ -62,11 +80,10 @@ export function Bars({
               style={{ width: `${(entry.count / max) * 100}%`, height: 8, borderRadius: 4, backgroundColor: accent }}
             />
           </View>
-          <Text style={styles.barValue}>
-            {`${formatNumber(entry.count)} (${total ? Math.round((entry.count / total) * 100) : 0}%)`}
-          </Text>
+          <Text style={styles.barValue}>{`${formatNumber(entry.count)} (${shares[index] ?? 0}%)`}</Text>
         </View>
       ))}
+      {kind === 'each' && entries.length > 1 ? <P style={styles.muted}>{OVERLAP_NOTE}</P> : null}
     </View>
   );
 }
@@ -131,7 +148,7 @@ export function TopCompetitorsTable({ report }: { report: TCompetitorReport }) {
           <Text style={[styles.cell, { width: widths[2] }]}>{formatNumber(competitor.activeAds)}</Text>
           <Text style={[styles.cell, { width: widths[3] }]}>{competitor.medianRunningDays ?? '-'}</Text>
           <Text style={[styles.cell, { width: widths[4] }]}>
-            {competitor.longestRunningDays === null ? '-' : `${competitor.longestRunningDays} days`}
+            {competitor.longestRunningDays === null ? '-' : countOf(competitor.longestRunningDays, 'day')}
           </Text>
           <Text style={[styles.cell, { width: widths[5] }]}>
             {competitor.platforms.map((platform) => `${platform.label} ${platform.count}`).join(', ') || 'No ads'}
@@ -147,7 +164,7 @@ export function citedLine(ad: TCitedAd): string {
   const days =
     ad.runningDays === null
       ? 'first seen not known'
-      : `running ${ad.runningDays} days${ad.isActive ? '' : ', stopped'}`;
+      : `running ${countOf(ad.runningDays, 'day')}${ad.isActive ? '' : ', stopped'}`;
   return `${ad.competitorName} · ${adPlatformLabels[ad.platform]} · ${days}: “${name}”`;
 }
 
@@ -202,6 +219,7 @@ export function Intelligence({ report, ctx }: { report: TCompetitorReport; ctx: 
       />
       <Text style={styles.sub}>Messaging patterns</Text>
       <Bars
+        kind="each"
         total={total}
         accent={ctx.theme.accent}
         entries={intel.messagingPatterns.map((entry) => ({
@@ -216,6 +234,7 @@ export function Intelligence({ report, ctx }: { report: TCompetitorReport; ctx: 
           <P style={styles.muted}>No call to action was recognised.</P>
         ) : (
           <Bars
+            kind="each"
             total={total}
             accent={ctx.theme.primary}
             entries={intel.inferredCallToActions
@@ -225,7 +244,7 @@ export function Intelligence({ report, ctx }: { report: TCompetitorReport; ctx: 
         )}
         <P
           style={styles.muted}
-        >{`${formatNumber(intel.adsWithoutCta)} of ${formatNumber(total)} ads carry no recognisable call to action.`}</P>
+        >{`${formatNumber(intel.adsWithoutCta)} of ${countOf(total, 'ad')} ${intel.adsWithoutCta === 1 ? 'carries' : 'carry'} no recognisable call to action.`}</P>
       </View>
       <View wrap={false}>
         <Text style={styles.sub}>Target audiences</Text>
@@ -234,7 +253,7 @@ export function Intelligence({ report, ctx }: { report: TCompetitorReport; ctx: 
         ) : (
           intel.inferredTargetAudiences.slice(0, 10).map((entry) => (
             <P key={`${entry.basis}${entry.audience}`} style={styles.citedText}>
-              {`• ${entry.audience}: ${entry.adCount} ${entry.adCount === 1 ? 'ad' : 'ads'} (${entry.basis === 'targeting' ? 'disclosed targeting' : `words: ${entry.evidence.join(', ')}`})`}
+              {`• ${entry.audience}: ${countOf(entry.adCount, 'ad')} (${entry.basis === 'targeting' ? 'disclosed targeting' : `words: ${entry.evidence.join(', ')}`})`}
             </P>
           ))
         )}
@@ -280,7 +299,7 @@ export function NotDisclosed({ report }: { report: TCompetitorReport }) {
     <View wrap={false}>
       <Text style={styles.sub}>What is not disclosed</Text>
       <P style={styles.rule}>
-        {`Spend was disclosed for ${disclosures.spend} of ${total} ads, impressions for ${disclosures.impressions} and reach for ${disclosures.reach}. For the rest they are not disclosed, and this report estimates none of them.`}
+        {`Spend was disclosed for ${disclosures.spend} of ${countOf(total, 'ad')}, impressions for ${disclosures.impressions} and reach for ${disclosures.reach}. For the rest they are not disclosed, and this report estimates none of them.`}
       </P>
       {disclosures.spendRanges.map((entry) => (
         <P key={entry.adId} style={styles.rule}>{`• Disclosed spend range: ${entry.range}`}</P>

@@ -1,7 +1,9 @@
 import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { NOT_ENOUGH_MEASURED, toAddSentence } from '../../../shared/audit-labels.ts';
+import { CRAWL_COUNTS_DEFINITION, crawlCountsText } from '../../../shared/crawl-counts.ts';
 import { sortRecommendations } from '../../../shared/recommendation-order.ts';
 import type { TAuditDetail } from '../../../shared/schemas/audits.ts';
+import { countOf, partOf } from '../../../shared/words.ts';
 import type { TReportContext } from '../context.ts';
 import { bandLabel, SCORE_BANDS, scoreBand } from '../score-bands.ts';
 import { areaCoverage, areaScore, checksOf, countStatuses, overallMeasured, scoreReading } from '../summary.ts';
@@ -121,7 +123,12 @@ export function CoverHero({
 function Hero({ audit, ctx }: { audit: TAuditDetail; ctx: TReportContext }) {
   const facts: TCoverFact[] = [];
   if (ctx.auditDate) facts.push({ label: 'Audit date', value: ctx.auditDate });
-  if (audit.analysis?.crawl) facts.push({ label: 'Pages crawled', value: formatNumber(audit.analysis.crawl.pages) });
+  const crawl = audit.analysis?.crawl;
+  if (crawl) {
+    facts.push({ label: 'Pages crawled', value: formatNumber(crawl.pages) });
+    if (crawl.pagesAnalysed !== undefined)
+      facts.push({ label: 'Pages analysed', value: formatNumber(crawl.pagesAnalysed) });
+  }
   facts.push({ label: 'Checks run', value: formatNumber(checksOf(audit).length) });
   if (ctx.generatedOn) facts.push({ label: 'Report generated', value: ctx.generatedOn });
   return <CoverHero ctx={ctx} kicker="BRAND AUDIT REPORT" websiteUrl={audit.brand.websiteUrl} facts={facts} />;
@@ -153,7 +160,7 @@ function AreaTile({ audit, area }: { audit: TAuditDetail; area: (typeof areas)[n
       <Text style={[styles.tileFoot, coverage ? { marginTop: 2 } : {}]}>
         {notEnough
           ? toAddSentence(coverage.toAdd)
-          : `${applied > 0 ? `${counts.pass} of ${applied} checks passed` : 'No checks could be applied'}${counts.not_measured > 0 ? `; ${counts.not_measured} not measured` : ''}`}
+          : `${applied > 0 ? `${partOf(counts.pass, applied, 'check')} passed` : 'No checks could be applied'}${counts.not_measured > 0 ? `; ${counts.not_measured} not measured` : ''}`}
       </Text>
     </View>
   );
@@ -247,10 +254,11 @@ export function CoverSummary({ audit, ctx }: { audit: TAuditDetail; ctx: TReport
         </P>
         {crawl ? (
           <P style={styles.note}>
-            {`${crawl.pages} ${crawl.pages === 1 ? 'page' : 'pages'} of the website ${crawl.pages === 1 ? 'was' : 'were'} crawled in ${formatNumber(Math.round(crawl.durationMs / 100) / 10)} s`}
+            {`Website: ${crawlCountsText(crawl)}, in ${formatNumber(Math.round(crawl.durationMs / 100) / 10)} s`}
             {crawl.problems.length > 0
-              ? `; ${crawl.problems.length} ${crawl.problems.length === 1 ? 'address' : 'addresses'} could not be read (listed with the website findings).`
+              ? `; ${countOf(crawl.problems.length, 'address', 'addresses')} could not be read (listed with the website findings).`
               : '.'}
+            {` ${CRAWL_COUNTS_DEFINITION}`}
           </P>
         ) : null}
       </View>

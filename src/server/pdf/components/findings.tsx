@@ -1,6 +1,7 @@
 import { StyleSheet, Text, View } from '@react-pdf/renderer';
 import { NOT_ENOUGH_MEASURED, toAddSentence } from '../../../shared/audit-labels.ts';
 import type { TAuditDetail, TCheckResult, TScoreGroup } from '../../../shared/schemas/audits.ts';
+import { countOf } from '../../../shared/words.ts';
 import type { TReportContext } from '../context.ts';
 import { areaCoverage, areaScore, checksOf, countStatuses } from '../summary.ts';
 import { areaLabels, formatEvidenceValue, groupLabel, statusLabels, type TArea, truncate } from '../text.ts';
@@ -246,7 +247,7 @@ export function AreaSection({ audit, area, ctx }: { audit: TAuditDetail; area: T
           </View>
         </View>
         <P style={styles.areaMeta}>
-          {`${groups.length} ${groups.length === 1 ? 'group' : 'groups'}, ${counts.pass + counts.fail + counts.not_applicable + counts.not_measured} checks: ${parts.join(', ')}.${coverage ? ` Coverage: ${coverage.coverage}.` : ''}${coverage?.enough === false ? ` ${NOT_ENOUGH_MEASURED}, left out of the overall score. ${toAddSentence(coverage.toAdd)}` : ''}`}
+          {`${countOf(groups.length, 'group')}, ${countOf(counts.pass + counts.fail + counts.not_applicable + counts.not_measured, 'check')}: ${parts.join(', ')}.${coverage ? ` Coverage: ${coverage.coverage}.` : ''}${coverage?.enough === false ? ` ${NOT_ENOUGH_MEASURED}, left out of the overall score. ${toAddSentence(coverage.toAdd)}` : ''}`}
         </P>
         <AreaExtras audit={audit} area={area} />
       </View>

@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { TCompetitorReport } from '../../../../shared/schemas/competitor-reports.ts';
+import { countOf } from '../../../../shared/words.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 
@@ -11,6 +12,9 @@ const tooltipStyle = {
   color: 'var(--color-popover-foreground)',
   fontSize: 12,
 };
+
+/** Messages and calls to action overlap: one ad can use several. */
+const OVERLAP_NOTE = 'An ad can count under several, so these shares do not add up to 100%.';
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -50,12 +54,13 @@ export function AdvertisingIntelligence({ report }: { report: TCompetitorReport 
                 <YAxis type="category" dataKey="label" width={150} tick={axisTick} />
                 <Tooltip
                   contentStyle={tooltipStyle}
-                  formatter={(value, _name, item) => [`${value}% (${item.payload.ads} ads)`, 'Share']}
+                  formatter={(value, _name, item) => [`${value}% (${countOf(item.payload.ads, 'ad')})`, 'Share']}
                 />
                 <Bar dataKey="share" fill="var(--color-primary)" radius={[0, 4, 4, 0]} isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </div>
+          <p className="text-xs text-muted-foreground">{OVERLAP_NOTE}</p>
         </Section>
         <Section title="Calls to action">
           {intel.inferredCallToActions.length === 0 ? (
@@ -65,15 +70,18 @@ export function AdvertisingIntelligence({ report }: { report: TCompetitorReport 
               {intel.inferredCallToActions.slice(0, 8).map((entry) => (
                 <li key={entry.cta} className="flex justify-between gap-2">
                   <span>{entry.cta}</span>
-                  <span className="text-muted-foreground">{`${entry.adCount} ${entry.adCount === 1 ? 'ad' : 'ads'} (${entry.share}%)`}</span>
+                  <span className="text-muted-foreground">{`${countOf(entry.adCount, 'ad')} (${entry.share}%)`}</span>
                 </li>
               ))}
             </ul>
           )}
+          {intel.inferredCallToActions.length > 1 ? (
+            <p className="text-xs text-muted-foreground">{OVERLAP_NOTE}</p>
+          ) : null}
           <p className="text-xs text-muted-foreground">
             {intel.adsWithoutCta === 0
               ? 'Every ad carries a recognisable call to action.'
-              : `${intel.adsWithoutCta} of ${report.totalAdsAnalysed} ads carry no recognisable call to action.`}
+              : `${intel.adsWithoutCta} of ${countOf(report.totalAdsAnalysed, 'ad')} ${intel.adsWithoutCta === 1 ? 'carries' : 'carry'} no recognisable call to action.`}
           </p>
         </Section>
         <Section title="Target audiences">
@@ -87,7 +95,7 @@ export function AdvertisingIntelligence({ report }: { report: TCompetitorReport 
                   <Badge variant="outline">
                     {entry.basis === 'targeting' ? 'disclosed' : `words: ${entry.evidence.join(', ')}`}
                   </Badge>
-                  <span className="text-muted-foreground">{`${entry.adCount} ${entry.adCount === 1 ? 'ad' : 'ads'}`}</span>
+                  <span className="text-muted-foreground">{countOf(entry.adCount, 'ad')}</span>
                 </li>
               ))}
             </ul>
@@ -114,14 +122,14 @@ export function AdvertisingIntelligence({ report }: { report: TCompetitorReport 
               return (
                 <li key={entry.adId}>
                   <a className="text-primary underline-offset-2 hover:underline" href={`#ad-${entry.adId}`}>
-                    {`Running ${entry.runningDays} days${entry.isActive ? '' : ' (stopped)'}: ${ad?.competitorName ?? ''} – ${ad?.title ?? ad?.excerpt ?? 'Untitled ad'}`}
+                    {`Running ${countOf(entry.runningDays, 'day')}${entry.isActive ? '' : ' (stopped)'}: ${ad?.competitorName ?? ''} – ${ad?.title ?? ad?.excerpt ?? 'Untitled ad'}`}
                   </a>
                 </li>
               );
             })}
           </ul>
           <p className="text-xs text-muted-foreground">
-            {`Spend disclosed for ${report.disclosures.spend} of ${report.totalAdsAnalysed} ads, impressions for ${report.disclosures.impressions}, reach for ${report.disclosures.reach}; the rest are not disclosed and never estimated.`}
+            {`Spend disclosed for ${report.disclosures.spend} of ${countOf(report.totalAdsAnalysed, 'ad')}, impressions for ${report.disclosures.impressions}, reach for ${report.disclosures.reach}; the rest are not disclosed and never estimated.`}
           </p>
         </Section>
       </CardContent>

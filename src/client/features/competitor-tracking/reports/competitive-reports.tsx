@@ -6,6 +6,7 @@ import {
   noReportTitle,
   type TCompetitorReport,
 } from '../../../../shared/schemas/competitor-reports.ts';
+import { countOf } from '../../../../shared/words.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -109,7 +110,7 @@ function ReportHistory({ brand, reports }: { brand: TBrand; reports: TCompetitor
               <li key={report.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
                 <span>
                   {reportRange(report)}
-                  <span className="text-muted-foreground">{` · ${report.totalAdsAnalysed} ads · ${Object.values(report.keyFindings).flat().length} findings`}</span>
+                  <span className="text-muted-foreground">{` · ${countOf(report.totalAdsAnalysed, 'ad')} · ${countOf(Object.values(report.keyFindings).flat().length, 'finding')}`}</span>
                 </span>
                 <Button
                   size="sm"

@@ -7,6 +7,7 @@ import {
   type TFindingKind,
 } from '../../../../shared/schemas/competitor-reports.ts';
 import { adPlatformLabels } from '../../../../shared/schemas/competitors.ts';
+import { countOf } from '../../../../shared/words.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -29,7 +30,7 @@ function citedAdLabel(ad: TCitedAd): string {
   const days =
     ad.runningDays === null
       ? 'first seen not known'
-      : `running ${ad.runningDays} days${ad.isActive ? '' : ', stopped'}`;
+      : `running ${countOf(ad.runningDays, 'day')}${ad.isActive ? '' : ', stopped'}`;
   return `${ad.competitorName} · ${adPlatformLabels[ad.platform]} · ${days}: ${ad.title ?? ad.excerpt ?? 'Untitled ad'}`;
 }
 
@@ -46,7 +47,7 @@ export function LatestAnalysis({ report }: { report: TCompetitorReport }) {
           <h2>Latest Competitive Analysis</h2>
         </CardTitle>
         <CardDescription>
-          {`${report.totalAdsAnalysed} ads from ${report.competitorsAnalysed} of ${report.topCompetitors.length} competitors, ${reportRange(report)}.`}
+          {`${countOf(report.totalAdsAnalysed, 'ad')} from ${report.competitorsAnalysed} of ${countOf(report.topCompetitors.length, 'competitor')}, ${reportRange(report)}.`}
           {report.writtenBy === 'ai' ? ' Findings worded with AI from the figures.' : ''}
         </CardDescription>
       </CardHeader>
