@@ -55,6 +55,8 @@ async function brandWithCompetitor(owner: string, name: string) {
     brandId,
     name: `${name} Rival`,
     website: 'https://example.org',
+    // Ads are discovered from the competitor's chosen page only.
+    facebookPageId: '100064512345678',
   });
   expect(competitor.statusCode, competitor.body).toBe(201);
   return { brandId, competitorId: competitor.json().id as string };

@@ -60,10 +60,10 @@ describe('competitor tracking', () => {
     expect(await submit.isDisabled()).toBe(true);
     await dialog.getByLabel('Company name').fill('Bean There');
     await dialog.getByLabel('Website').fill('beanthere.example');
-    await dialog.getByLabel('Facebook page id or address').fill('https://www.facebook.com/beanthere');
+    await dialog.getByLabel('Facebook page id, address or Ad Library link').fill('https://www.facebook.com/beanthere');
     await dialog.getByText("That page address does not carry the page's id.").waitFor();
     await dialog
-      .getByLabel('Facebook page id or address')
+      .getByLabel('Facebook page id, address or Ad Library link')
       .fill('https://www.facebook.com/profile.php?id=100064512345678');
     await dialog.getByText('Page id 100064512345678').waitFor();
     await choose(dialog, 'Size', 'SMB (51-500)');

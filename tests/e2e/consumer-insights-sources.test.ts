@@ -97,6 +97,11 @@ describe('consumer insight sources', () => {
     expect(await dialog.getByTestId('import-result').textContent()).toContain(
       'Imported 1,000 insights from reviews-1000.csv1,000 rows read; 0 already in the list.',
     );
+    // The toast comes with the result, not with Done, so it is read now, before it times out. The
+    // open dialog hides the rest of the page from assistive technology, so it is found by its region.
+    const toasts = page.locator('[role="region"][aria-label^="Notifications ("]');
+    await toasts.getByText('CSV Imported', { exact: true }).waitFor();
+    await toasts.getByText('Added 1,000 insights from reviews-1000.csv.').waitFor();
     // The page behind now lists 1,000 insights: a full-page screenshot of it would be huge.
     await screenshotOf(dialog, 'csv-import-done');
 
@@ -113,7 +118,7 @@ describe('consumer insight sources', () => {
     expect(await storedInsights()).toBe(1000);
     // The dialog hides the rest of the page from assistive technology until it closes.
     await dialog.getByRole('button', { name: 'Done' }).click();
-    await toast('CSV Imported', 'Added 1,000 insights from reviews-1000.csv.');
+    await dialog.waitFor({ state: 'detached' });
     await page.context().close();
   });
 
