@@ -14,7 +14,6 @@ import {
   checkImageAlt,
   checkLinkText,
   checkMetaDescription,
-  checkStructuredData,
   checkViewport,
 } from './seo-content.ts';
 import {
@@ -25,6 +24,7 @@ import {
   checkIsCrawlable,
   checkSitemap,
 } from './seo-crawl.ts';
+import { checkStructuredData } from './structured-data.ts';
 import { runToneChecks } from './tone.ts';
 
 /** SEO basics: Lighthouse's SEO audits first (in Lighthouse's order), then ours. */

@@ -9,9 +9,9 @@ import {
   checkImageAlt,
   checkLinkText,
   checkMetaDescription,
-  checkStructuredData,
   checkViewport,
 } from './seo-content.ts';
+import { checkStructuredData } from './structured-data.ts';
 
 const pagesOf = (...htmls: string[]) =>
   htmlPagesOf(snapshotOf(htmls.map((html, index) => ({ url: `https://example.com/p${index + 1}`, html }))));

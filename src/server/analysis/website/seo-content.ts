@@ -1,10 +1,10 @@
 /**
  * SEO checks about each page's content and markup. document-title, meta-description, link-text,
  * crawlable-anchors and image-alt follow Lighthouse's audits of the same ids; viewport,
- * html-has-lang, headings and structured-data are ours.
+ * html-has-lang and headings are ours (structured-data is in structured-data.ts).
  */
 import type { Element } from 'domhandler';
-import { clip, countOf } from '../scoring/check-result.ts';
+import { clip } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 import { isValidLanguageCode } from './languages.ts';
 import { NON_DESCRIPTIVE_LINK_TEXTS } from './link-texts.ts';
@@ -325,77 +325,6 @@ export function checkHeadings(pages: HtmlPage[]): CheckResult {
       many: 'have exactly one h1 and no skipped heading levels',
       one: 'has exactly one h1 and no skipped heading levels',
       none: 'No HTML page to check',
-    },
-  );
-}
-
-function typesOf(value: unknown): { types: string[]; untyped: number } {
-  const items: unknown[] = [];
-  const collect = (node: unknown) => {
-    if (Array.isArray(node)) {
-      for (const item of node) collect(item);
-      return;
-    }
-    if (node && typeof node === 'object') {
-      const graph = (node as Record<string, unknown>)['@graph'];
-      if (Array.isArray(graph) && !('@type' in node)) {
-        for (const item of graph) collect(item);
-        return;
-      }
-      items.push(node);
-      return;
-    }
-    items.push(node);
-  };
-  collect(value);
-  const types: string[] = [];
-  let untyped = 0;
-  for (const item of items) {
-    const type = item && typeof item === 'object' ? (item as Record<string, unknown>)['@type'] : undefined;
-    const names = (Array.isArray(type) ? type : [type]).filter(
-      (name): name is string => typeof name === 'string' && name.trim() !== '',
-    );
-    if (names.length === 0) untyped += 1;
-    else types.push(...names);
-  }
-  return { types, untyped };
-}
-
-export function checkStructuredData(pages: HtmlPage[]): CheckResult {
-  return perPageCheck(
-    seoCheck('structured-data', 'Structured data (JSON-LD) is valid'),
-    pages,
-    ({ url, $ }) => {
-      const blocks = $('script[type="application/ld+json" i]').toArray();
-      if (blocks.length === 0) return { status: 'not_applicable' };
-      const failures: Evidence[] = [];
-      const found: string[] = [];
-      blocks.forEach((block, index) => {
-        const text = $(block).text().trim();
-        const selector = `script[type="application/ld+json"] #${index + 1}`;
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch (error) {
-          failures.push({ url, selector, value: clip(text, 80), note: `Not valid JSON: ${(error as Error).message}` });
-          return;
-        }
-        const { types, untyped } = typesOf(parsed);
-        found.push(...types);
-        if (untyped > 0)
-          failures.push({ url, selector, value: clip(text, 80), note: `${countOf(untyped, 'item')} without @type` });
-      });
-      if (failures.length > 0) return { status: 'fail', evidence: failures };
-      return {
-        status: 'pass',
-        evidence: [{ url, selector: 'script[type="application/ld+json"]', value: found.join(', ') }],
-      };
-    },
-    {
-      many: 'with JSON-LD have blocks that parse and declare an @type',
-      oneOfMany: 'with JSON-LD has blocks that parse and declare an @type',
-      one: 'has JSON-LD that parses and declares an @type',
-      none: 'No page has JSON-LD structured data',
     },
   );
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TInsightChannel, TInsightSource } from '../../../shared/schemas/insights.ts';
 import type { Database } from '../../db/client.ts';
+import { isRowRefused } from '../../db/errors.ts';
 import { consumerInsights, type StoredRelevance } from '../../db/schema/index.ts';
 import { storableJson, storableOptionalText, storableText } from '../../db/storable.ts';
 import type { AnalysedText } from './analyse-insight.ts';
@@ -141,8 +142,10 @@ export async function storeInsights(
       );
       added.push(...rows);
       continue;
-    } catch {
-      // Found below, row by row.
+    } catch (error) {
+      // A refused row is found below, row by row; an unavailable database fails the whole store
+      // (the job retries) rather than passing every row off as refused.
+      if (!isRowRefused(error)) throw error;
     }
     for (const item of batch) {
       try {
@@ -151,6 +154,7 @@ export async function storeInsights(
         );
         added.push(...rows);
       } catch (error) {
+        if (!isRowRefused(error)) throw error;
         onSkipped?.({ item, reason: reasonOf(error) });
       }
     }
