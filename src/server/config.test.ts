@@ -138,3 +138,30 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('outside services', () => {
+  it('defaults every base URL to the real service and reads credentials in pairs', () => {
+    const { services } = loadConfig({});
+    expect(services.hackerNews.apiUrl).toBe('https://hn.algolia.com/api/v1');
+    expect(services.mastodon.instances.map((instance) => instance.domain)).toContain('mastodon.social');
+    expect(services.reddit.credentials).toBeUndefined();
+    expect(() => loadConfig({ REDDIT_CLIENT_ID: 'id' })).toThrow(/REDDIT_CLIENT_SECRET: required together/);
+  });
+
+  it('accepts loopback base URLs only with CRAWLER_ALLOW_LOOPBACK', () => {
+    expect(() => loadConfig({ HN_API_URL: 'http://127.0.0.1:9/api' })).toThrow(/HN_API_URL: a loopback address/);
+    const config = loadConfig({
+      CRAWLER_ALLOW_LOOPBACK: 'true',
+      HN_API_URL: 'http://127.0.0.1:9/api/',
+      MASTODON_INSTANCE_URLS: 'mastodon.social=http://127.0.0.1:7,fosstodon.org',
+    });
+    expect(config.services.hackerNews.apiUrl).toBe('http://127.0.0.1:9/api');
+    expect(config.services.mastodon.instances).toEqual([
+      { domain: 'mastodon.social', baseUrl: 'http://127.0.0.1:7' },
+      { domain: 'fosstodon.org', baseUrl: 'https://fosstodon.org' },
+    ]);
+    expect(() => loadConfig({ MASTODON_INSTANCE_URLS: 'mastodon.social=http://127.0.0.1:7' })).toThrow(
+      /MASTODON_INSTANCE_URLS: a loopback/,
+    );
+  });
+});

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { type AiConfig, AiConfigError, aiConfigFromEnv } from './ai/provider.ts';
+import {
+  type OutsideServicesConfig,
+  outsideServicesConfigFrom,
+  outsideServicesProblems,
+  ZOutsideServicesEnvironment,
+} from './outside-services-config.ts';
 
 /**
  * The only place that reads process.env. Every other module receives a Config object,
@@ -48,60 +54,62 @@ export function parseMailFrom(value: string): { name: string | null; address: st
   return { name: name || null, address };
 }
 
-const ZEnvironment = z.object({
-  NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
-  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
-  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
-  PUBLIC_URL: optionalUrl,
-  ALLOWED_ORIGINS: commaList,
-  // `npm run dev` only: the address links use while PUBLIC_URL is unset (Vite's, which proxies the API).
-  DEV_PUBLIC_URL: optionalUrl,
-  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
-  DATABASE_URL: optionalUrl,
-  UPLOAD_DIR: optionalString,
-  SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
-  LOG_LEVEL: z.preprocess(
-    emptyAsUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
-  TRUST_PROXY: booleanFlag,
-  RUN_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
-  OIDC_ISSUER_URL: z.preprocess(emptyAsUndefined, z.url().default('https://replit.com/oidc')),
-  OIDC_CLIENT_ID: optionalString,
-  OIDC_CLIENT_SECRET: optionalString,
-  GOOGLE_ISSUER_URL: z.preprocess(emptyAsUndefined, z.url().default('https://accounts.google.com')),
-  GOOGLE_CLIENT_ID: optionalString,
-  GOOGLE_CLIENT_SECRET: optionalString,
-  ADMIN_USER_IDS: commaList,
-  CRAWLER_ALLOW_LOOPBACK: booleanFlag,
-  ADMIN_EMAILS: commaList,
-  SMTP_URL: z.preprocess(
-    emptyAsUndefined,
-    z
-      .url({
-        protocol: /^smtps?$/,
-        error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587',
-      })
-      .optional(),
-  ),
-  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_MAIL_FROM)),
-  META_AD_LIBRARY_TOKEN: optionalString,
-  META_GRAPH_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_META_GRAPH_URL)),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_PUBLISHABLE_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_PRICE_SMB: optionalString,
-  STRIPE_PRICE_AGENCY: optionalString,
-  STRIPE_API_BASE: optionalUrl,
-  // Graceful shutdown: how long a stopping process waits for requests and jobs in flight.
-  SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).max(600_000).default(25_000)),
-  // Object storage shared by every app machine; unset keeps files on the local disk.
-  S3_BUCKET: optionalString,
-  S3_REGION: optionalString,
-  S3_ENDPOINT: optionalUrl,
-  S3_FORCE_PATH_STYLE: booleanFlag,
-  AWS_REGION: optionalString,
-});
+const ZEnvironment = z
+  .object({
+    NODE_ENV: z.preprocess(emptyAsUndefined, z.enum(['development', 'production', 'test']).default('development')),
+    PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(5000)),
+    HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+    PUBLIC_URL: optionalUrl,
+    ALLOWED_ORIGINS: commaList,
+    // `npm run dev` only: the address links use while PUBLIC_URL is unset (Vite's, which proxies the API).
+    DEV_PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+    DATABASE_URL: optionalUrl,
+    UPLOAD_DIR: optionalString,
+    SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+    LOG_LEVEL: z.preprocess(
+      emptyAsUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    TRUST_PROXY: booleanFlag,
+    RUN_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
+    OIDC_ISSUER_URL: z.preprocess(emptyAsUndefined, z.url().default('https://replit.com/oidc')),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    GOOGLE_ISSUER_URL: z.preprocess(emptyAsUndefined, z.url().default('https://accounts.google.com')),
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    ADMIN_USER_IDS: commaList,
+    CRAWLER_ALLOW_LOOPBACK: booleanFlag,
+    ADMIN_EMAILS: commaList,
+    SMTP_URL: z.preprocess(
+      emptyAsUndefined,
+      z
+        .url({
+          protocol: /^smtps?$/,
+          error: 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587',
+        })
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_MAIL_FROM)),
+    META_AD_LIBRARY_TOKEN: optionalString,
+    META_GRAPH_URL: z.preprocess(emptyAsUndefined, z.url().default(DEFAULT_META_GRAPH_URL)),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_PRICE_SMB: optionalString,
+    STRIPE_PRICE_AGENCY: optionalString,
+    STRIPE_API_BASE: optionalUrl,
+    // Graceful shutdown: how long a stopping process waits for requests and jobs in flight.
+    SHUTDOWN_TIMEOUT_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).max(600_000).default(25_000)),
+    // Object storage shared by every app machine; unset keeps files on the local disk.
+    S3_BUCKET: optionalString,
+    S3_REGION: optionalString,
+    S3_ENDPOINT: optionalUrl,
+    S3_FORCE_PATH_STYLE: booleanFlag,
+    AWS_REGION: optionalString,
+  })
+  .extend(ZOutsideServicesEnvironment.shape);
 
 export type OidcProviderConfig = {
   issuerUrl: string;
@@ -146,6 +154,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Where files are kept: an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR and UPLOAD_DIR. */
   storage: StorageConfig;
+  /** Mention, review, profile and ad sources beyond Meta's Ad Library: src/server/outside-services-config.ts */
+  services: OutsideServicesConfig;
 };
 
 export type OriginsConfig = {
@@ -203,6 +213,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       'Invalid configuration:\n  CRAWLER_ALLOW_LOOPBACK: must not be set when NODE_ENV is production',
     );
+  }
+  const serviceProblems = outsideServicesProblems(env, env.CRAWLER_ALLOW_LOOPBACK);
+  if (serviceProblems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${serviceProblems.join('\n  ')}`);
   }
   const sender = parseMailFrom(env.MAIL_FROM);
   if (!sender) {
@@ -262,6 +276,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     billing,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     storage: storageConfigFrom(env),
+    services: outsideServicesConfigFrom(env),
   };
 }
 
