@@ -16,6 +16,12 @@ export const brands = pgTable(
     linkedinHandle: varchar('linkedin_handle', { length: 200 }),
     tiktokHandle: varchar('tiktok_handle', { length: 100 }),
     facebookHandle: varchar('facebook_handle', { length: 200 }),
+    /** A Bluesky handle (a domain name such as brand.bsky.social), without the @ */
+    blueskyHandle: varchar('bluesky_handle', { length: 253 }),
+    /** A Mastodon account as user@instance, without the leading @ */
+    mastodonHandle: varchar('mastodon_handle', { length: 300 }),
+    /** A YouTube channel handle, without the @ */
+    youtubeHandle: varchar('youtube_handle', { length: 100 }),
     logoUrl: text('logo_url'),
     colourPalette: jsonb('colour_palette').$type<string[]>().notNull().default([]),
     fonts: jsonb('fonts').$type<string[]>().notNull().default([]),
