@@ -1,0 +1,57 @@
+/**
+ * What the sources that need an operator's key or credentials (Reddit, Bluesky, YouTube,
+ * Trustpilot, Google Places) share: how they say they are off, and small text and date rules.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { NOT_AVAILABLE_ON_THIS_SERVER, type SourceAvailability } from './mention-source.ts';
+
+/** Off on this server: users read the reason, administrators what to set. */
+export function unavailable(adminHint: string): SourceAvailability {
+  return { available: false, reason: NOT_AVAILABLE_ON_THIS_SERVER, adminHint };
+}
+
+/** Waits (tests pass their own so nothing sleeps for real). */
+export type Wait = (ms: number, signal?: AbortSignal) => Promise<unknown>;
+export const realWait: Wait = (ms, signal) => sleep(ms, undefined, { signal });
+
+/** Text as a person reads it: tags removed, entities decoded, whitespace collapsed. */
+export function plainText(value: string | null | undefined): string {
+  if (!value) return '';
+  return value
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A date the service wrote (ISO 8601 or Unix seconds), or null when absent or unreadable. */
+export function dateFrom(value: string | number | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** True when the item is older than the query's since (an item without a date is kept). */
+export function olderThan(date: Date | null, since: Date | null): boolean {
+  return Boolean(date && since && date.getTime() < since.getTime());
+}
+
+/** The counts that are numbers as the service states them; missing or unreadable ones left out. */
+export function engagementOf(counts: Record<string, unknown>): Record<string, number> {
+  const engagement: Record<string, number> = {};
+  for (const [key, value] of Object.entries(counts)) {
+    const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+    if (typeof number === 'number' && Number.isFinite(number)) engagement[key] = number;
+  }
+  return engagement;
+}
+
+/** The brand's name as a quoted phrase (inner quotes dropped: no service documents escaping them). */
+export function quotedPhrase(name: string): string {
+  return `"${name.replace(/"/g, ' ').replace(/\s+/g, ' ').trim()}"`;
+}
