@@ -19,8 +19,11 @@ export type DoubleReply = { status: number; headers?: Record<string, string>; bo
 export type DoubleServer = {
   url: string;
   calls: DoubleRequest[];
-  /** The next `times` requests whose path contains `pathPart` get this reply instead. */
-  fault(pathPart: string, reply: DoubleReply, times?: number): void;
+  /**
+   * The next `times` requests whose path contains `pathPart` get this reply instead, once `skip`
+   * such requests were answered normally (a fault on the second page).
+   */
+  fault(pathPart: string, reply: DoubleReply, times?: number, skip?: number): void;
   close(): Promise<void>;
 };
 
@@ -28,7 +31,7 @@ export async function startDoubleServer(
   answer: (request: DoubleRequest) => DoubleReply | Promise<DoubleReply>,
 ): Promise<DoubleServer> {
   const calls: DoubleRequest[] = [];
-  const faults: { pathPart: string; reply: DoubleReply; left: number }[] = [];
+  const faults: { pathPart: string; reply: DoubleReply; left: number; skip: number }[] = [];
   const server = createServer((incoming, response) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -44,7 +47,10 @@ export async function startDoubleServer(
       calls.push(request);
       const fault = faults.find((candidate) => candidate.left > 0 && request.path.includes(candidate.pathPart));
       let reply: DoubleReply;
-      if (fault) {
+      if (fault && fault.skip > 0) {
+        fault.skip -= 1;
+        reply = await answer(request);
+      } else if (fault) {
         fault.left -= 1;
         reply = fault.reply;
       } else {
@@ -65,8 +71,8 @@ export async function startDoubleServer(
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
-    fault(pathPart, reply, times = 1) {
-      faults.push({ pathPart, reply, left: times });
+    fault(pathPart, reply, times = 1, skip = 0) {
+      faults.push({ pathPart, reply, left: times, skip });
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

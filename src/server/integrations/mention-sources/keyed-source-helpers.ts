@@ -3,7 +3,13 @@
  * Trustpilot, Google Places) share: how they say they are off, and small text and date rules.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NOT_AVAILABLE_ON_THIS_SERVER, type SourceAvailability } from './mention-source.ts';
+import { ServiceError } from '../http/fetch-service.ts';
+import {
+  type Mention,
+  type MentionSearchResult,
+  NOT_AVAILABLE_ON_THIS_SERVER,
+  type SourceAvailability,
+} from './mention-source.ts';
 
 /** Off on this server: users read the reason, administrators what to set. */
 export function unavailable(adminHint: string): SourceAvailability {
@@ -54,4 +60,15 @@ export function engagementOf(counts: Record<string, unknown>): Record<string, nu
 /** The brand's name as a quoted phrase (inner quotes dropped: no service documents escaping them). */
 export function quotedPhrase(name: string): string {
   return `"${name.replace(/"/g, ' ').replace(/\s+/g, ' ').trim()}"`;
+}
+
+/**
+ * A rate limit that outlasts fetchService's retries, after some items were read: the run keeps them
+ * and says it stopped (the rest comes next run) instead of failing. Anything else is thrown on.
+ */
+export function keptOnRateLimit(service: string, read: Mention[], error: unknown): MentionSearchResult {
+  if (error instanceof ServiceError && error.kind === 'rate_limited' && read.length > 0) {
+    return { mentions: read, stoppedEarly: `${service} is limiting requests; the rest is read on the next run.` };
+  }
+  throw error;
 }

@@ -114,6 +114,13 @@ describe('Bluesky mention source', () => {
     expect(capped.stoppedEarly).toBe('Stopped at 50 posts for this run.');
   });
 
+  it('reads 500 generated posts', async () => {
+    double.loadPosts(NAME, 500);
+    const result = await source().search(query(), {});
+    expect(result.mentions).toHaveLength(500);
+    expect(new Set(result.mentions.map((mention) => mention.externalId)).size).toBe(500);
+  });
+
   it('refreshes an expired session instead of signing in again', async () => {
     double.loadPosts(NAME, 2);
     const bluesky = source();

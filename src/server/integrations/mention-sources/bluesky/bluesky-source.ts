@@ -9,7 +9,8 @@
  *   `com.atproto.server.refreshSession` (the refresh token as bearer), and created anew only when
  *   that fails too.
  * - Search: `GET {BLUESKY_API_URL}/xrpc/app.bsky.feed.searchPosts?q=…&sort=latest&since=…&limit=100
- *   &cursor=…` (the PDS forwards it to the AppView). The answer is `{ cursor?, hitsTotal?, posts }`;
+ *   &cursor=…` (the PDS forwards it to the AppView with the session's authority; BLUESKY_APPVIEW_URL,
+ *   the public AppView, refuses unauthenticated search and is not used here). The answer is `{ cursor?, hitsTotal?, posts }`;
  *   paging ends when no cursor comes back. One search per term: the name as a phrase, the website
  *   domain, the declared Bluesky handle. The query syntax is "unspecified, Lucene recommended" in
  *   the lexicon, so no OR or negation is relied on: excluded terms are left to the relevance step.
@@ -25,6 +26,7 @@ import { fetchService, ServiceError, type ServiceResponse } from '../../http/fet
 import {
   dateFrom,
   engagementOf,
+  keptOnRateLimit,
   olderThan,
   plainText,
   quotedPhrase,
@@ -222,43 +224,47 @@ export function createBlueskyMentionSource(
       config.credentials ? { available: true } : unavailable('Set BLUESKY_IDENTIFIER and BLUESKY_APP_PASSWORD'),
     async search(query: MentionQuery, context: MentionSearchContext): Promise<MentionSearchResult> {
       const byUri = new Map<string, Mention>();
-      for (const term of blueskySearchTerms(query)) {
-        let cursor: string | null = null;
-        do {
-          if (windowResetsAt !== null) {
-            const waitMs = windowResetsAt - now();
-            if (waitMs > maxRateLimitWaitMs) {
-              return {
-                mentions: [...byUri.values()],
-                stoppedEarly: "Bluesky's rate limit was reached; the rest is read on the next run.",
-              };
+      try {
+        for (const term of blueskySearchTerms(query)) {
+          let cursor: string | null = null;
+          do {
+            if (windowResetsAt !== null) {
+              const waitMs = windowResetsAt - now();
+              if (waitMs > maxRateLimitWaitMs) {
+                return {
+                  mentions: [...byUri.values()],
+                  stoppedEarly: "Bluesky's rate limit was reached; the rest is read on the next run.",
+                };
+              }
+              if (waitMs > 0) await wait(waitMs, context.signal);
+              windowResetsAt = null;
             }
-            if (waitMs > 0) await wait(waitMs, context.signal);
-            windowResetsAt = null;
-          }
-          const params = new URLSearchParams({ q: term, sort: 'latest', limit: String(PAGE_SIZE) });
-          if (query.since) params.set('since', query.since.toISOString());
-          if (cursor) params.set('cursor', cursor);
-          const answer = await searchPage(params, context.signal);
-          if (!Array.isArray(answer.posts))
-            throw new ServiceError('malformed', 'Bluesky sent a search answer without posts.');
-          for (const post of answer.posts) {
-            const mention = mentionFromBlueskyPost(post);
-            if (!mention || byUri.has(mention.externalId) || olderThan(mention.publishedAt, query.since)) continue;
-            byUri.set(mention.externalId, mention);
-            if (byUri.size >= query.maxItems) {
-              await context.onProgress?.(byUri.size);
-              return {
-                mentions: [...byUri.values()],
-                stoppedEarly: `Stopped at ${query.maxItems} posts for this run.`,
-              };
+            const params = new URLSearchParams({ q: term, sort: 'latest', limit: String(PAGE_SIZE) });
+            if (query.since) params.set('since', query.since.toISOString());
+            if (cursor) params.set('cursor', cursor);
+            const answer = await searchPage(params, context.signal);
+            if (!Array.isArray(answer.posts))
+              throw new ServiceError('malformed', 'Bluesky sent a search answer without posts.');
+            for (const post of answer.posts) {
+              const mention = mentionFromBlueskyPost(post);
+              if (!mention || byUri.has(mention.externalId) || olderThan(mention.publishedAt, query.since)) continue;
+              byUri.set(mention.externalId, mention);
+              if (byUri.size >= query.maxItems) {
+                await context.onProgress?.(byUri.size);
+                return {
+                  mentions: [...byUri.values()],
+                  stoppedEarly: `Stopped at ${query.maxItems} posts for this run.`,
+                };
+              }
             }
-          }
-          await context.onProgress?.(byUri.size);
-          cursor = answer.posts.length > 0 && answer.cursor ? answer.cursor : null;
-        } while (cursor);
+            await context.onProgress?.(byUri.size);
+            cursor = answer.posts.length > 0 && answer.cursor ? answer.cursor : null;
+          } while (cursor);
+        }
+        return { mentions: [...byUri.values()], stoppedEarly: null };
+      } catch (error) {
+        return keptOnRateLimit('Bluesky', [...byUri.values()], error);
       }
-      return { mentions: [...byUri.values()], stoppedEarly: null };
     },
   };
 }

@@ -137,6 +137,29 @@ describe('Reddit mention source', () => {
     expect(stopped.stoppedEarly).toMatch(/rate limit/);
   });
 
+  it('reads 500 generated posts in five pages, reporting progress as pages arrive', async () => {
+    double.loadPosts(500);
+    const progress: number[] = [];
+    const result = await source().search(query(), { onProgress: (found) => void progress.push(found) });
+    expect(result.mentions).toHaveLength(500);
+    expect(new Set(result.mentions.map((mention) => mention.externalId)).size).toBe(500);
+    expect(progress).toEqual([100, 200, 300, 400, 500]);
+  });
+
+  it('keeps what was read when a rate limit outlasts the retries', async () => {
+    double.loadPosts(150);
+    double.fault(
+      '/search',
+      { status: 429, headers: { 'retry-after': '3600' }, body: { message: 'Too Many Requests', error: 429 } },
+      1,
+      1,
+    );
+    const result = await source().search(query(), {});
+    expect(result.mentions).toHaveLength(100);
+    expect(result.stoppedEarly).toBe('Reddit is limiting requests; the rest is read on the next run.');
+    expect(waits).toEqual([]);
+  });
+
   it('fetches a new token once when Reddit refuses the cached one', async () => {
     double.loadPosts(3);
     const reddit = source();

@@ -23,6 +23,7 @@ import { fetchService, ServiceError } from '../../http/fetch-service.ts';
 import {
   dateFrom,
   engagementOf,
+  keptOnRateLimit,
   olderThan,
   plainText,
   quotedPhrase,
@@ -198,50 +199,54 @@ export function createRedditMentionSource(
       config.credentials ? { available: true } : unavailable('Set REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET'),
     async search(query: MentionQuery, context: MentionSearchContext): Promise<MentionSearchResult> {
       const mentions: Mention[] = [];
-      const seen = new Set<string>();
-      let after: string | null = null;
-      for (;;) {
-        if (windowResetsAt !== null) {
-          const waitMs = windowResetsAt - now();
-          if (waitMs > maxRateLimitWaitMs) {
-            return { mentions, stoppedEarly: `Reddit's rate limit was reached; the rest is read on the next run.` };
+      try {
+        const seen = new Set<string>();
+        let after: string | null = null;
+        for (;;) {
+          if (windowResetsAt !== null) {
+            const waitMs = windowResetsAt - now();
+            if (waitMs > maxRateLimitWaitMs) {
+              return { mentions, stoppedEarly: `Reddit's rate limit was reached; the rest is read on the next run.` };
+            }
+            if (waitMs > 0) await wait(waitMs, context.signal);
+            windowResetsAt = null;
           }
-          if (waitMs > 0) await wait(waitMs, context.signal);
-          windowResetsAt = null;
-        }
-        const params = new URLSearchParams({
-          q: redditQuery(query),
-          sort: 'new',
-          type: 'link',
-          t: timeWindow(query.since, now()),
-          limit: String(PAGE_SIZE),
-          raw_json: '1',
-        });
-        if (after) params.set('after', after);
-        const listing = await searchPage(params, context.signal);
-        if (!Array.isArray(listing.data?.children)) {
-          throw new ServiceError('malformed', 'Reddit sent a search answer without a listing.');
-        }
-        let reachedSince = false;
-        for (const child of listing.data.children) {
-          const mention = child.data ? mentionFromRedditPost(child.data) : null;
-          if (!mention || seen.has(mention.externalId)) continue;
-          // sort=new: the first post older than since ends the search.
-          if (olderThan(mention.publishedAt, query.since)) {
-            reachedSince = true;
-            break;
+          const params = new URLSearchParams({
+            q: redditQuery(query),
+            sort: 'new',
+            type: 'link',
+            t: timeWindow(query.since, now()),
+            limit: String(PAGE_SIZE),
+            raw_json: '1',
+          });
+          if (after) params.set('after', after);
+          const listing = await searchPage(params, context.signal);
+          if (!Array.isArray(listing.data?.children)) {
+            throw new ServiceError('malformed', 'Reddit sent a search answer without a listing.');
           }
-          seen.add(mention.externalId);
-          mentions.push(mention);
-          if (mentions.length >= query.maxItems) {
-            await context.onProgress?.(mentions.length);
-            const more = Boolean(listing.data.after) || child !== listing.data.children.at(-1);
-            return { mentions, stoppedEarly: more ? `Stopped at ${query.maxItems} posts for this run.` : null };
+          let reachedSince = false;
+          for (const child of listing.data.children) {
+            const mention = child.data ? mentionFromRedditPost(child.data) : null;
+            if (!mention || seen.has(mention.externalId)) continue;
+            // sort=new: the first post older than since ends the search.
+            if (olderThan(mention.publishedAt, query.since)) {
+              reachedSince = true;
+              break;
+            }
+            seen.add(mention.externalId);
+            mentions.push(mention);
+            if (mentions.length >= query.maxItems) {
+              await context.onProgress?.(mentions.length);
+              const more = Boolean(listing.data.after) || child !== listing.data.children.at(-1);
+              return { mentions, stoppedEarly: more ? `Stopped at ${query.maxItems} posts for this run.` : null };
+            }
           }
+          await context.onProgress?.(mentions.length);
+          after = listing.data.after ?? null;
+          if (reachedSince || !after) return { mentions, stoppedEarly: null };
         }
-        await context.onProgress?.(mentions.length);
-        after = listing.data.after ?? null;
-        if (reachedSince || !after) return { mentions, stoppedEarly: null };
+      } catch (error) {
+        return keptOnRateLimit('Reddit', mentions, error);
       }
     },
   };

@@ -77,6 +77,13 @@ describe('Trustpilot mention source', () => {
     expect(result.mentions[9]?.content).toBe('Review 10');
   });
 
+  it('reads 500 generated reviews in five pages', async () => {
+    double.loadBusiness('northwind.example', 500);
+    const result = await source().search(query(), {});
+    expect(result.mentions).toHaveLength(500);
+    expect(double.calls.filter((call) => call.path.endsWith('/reviews'))).toHaveLength(5);
+  });
+
   it('honours since and maxItems', async () => {
     const now = new Date();
     double.loadBusiness('northwind.example', 250, now);

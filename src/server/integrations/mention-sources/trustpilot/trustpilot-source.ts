@@ -18,6 +18,7 @@ import { fetchService, ServiceError } from '../../http/fetch-service.ts';
 import {
   dateFrom,
   engagementOf,
+  keptOnRateLimit,
   olderThan,
   plainText,
   realWait,
@@ -116,35 +117,39 @@ export function createTrustpilotMentionSource(
     availability: () => (config.apiKey ? { available: true } : unavailable('Set TRUSTPILOT_API_KEY')),
     async search(query: MentionQuery, context: MentionSearchContext): Promise<MentionSearchResult> {
       const mentions: Mention[] = [];
-      if (!query.domain) return { mentions, stoppedEarly: null };
-      const business = await findBusiness(query.domain, context.signal);
-      if (!business) return { mentions, stoppedEarly: null };
-      for (let page = 1; ; page += 1) {
-        const params = new URLSearchParams({
-          perPage: String(PAGE_SIZE),
-          page: String(page),
-          orderBy: 'createdat.desc',
-        });
-        const answer = (await get(
-          `/business-units/${encodeURIComponent(business.id)}/reviews`,
-          params,
-          context.signal,
-        )) as ReviewsPage;
-        if (!Array.isArray(answer.reviews))
-          throw new ServiceError('malformed', 'Trustpilot sent a reviews page without reviews.');
-        for (const review of answer.reviews) {
-          const mention = mentionFromTrustpilotReview(review, business.name);
-          if (!mention) continue;
-          if (olderThan(mention.publishedAt, query.since)) return { mentions, stoppedEarly: null };
-          mentions.push(mention);
-          if (mentions.length >= query.maxItems) {
-            await context.onProgress?.(mentions.length);
-            return { mentions, stoppedEarly: `Stopped at ${query.maxItems} reviews for this run.` };
+      try {
+        if (!query.domain) return { mentions, stoppedEarly: null };
+        const business = await findBusiness(query.domain, context.signal);
+        if (!business) return { mentions, stoppedEarly: null };
+        for (let page = 1; ; page += 1) {
+          const params = new URLSearchParams({
+            perPage: String(PAGE_SIZE),
+            page: String(page),
+            orderBy: 'createdat.desc',
+          });
+          const answer = (await get(
+            `/business-units/${encodeURIComponent(business.id)}/reviews`,
+            params,
+            context.signal,
+          )) as ReviewsPage;
+          if (!Array.isArray(answer.reviews))
+            throw new ServiceError('malformed', 'Trustpilot sent a reviews page without reviews.');
+          for (const review of answer.reviews) {
+            const mention = mentionFromTrustpilotReview(review, business.name);
+            if (!mention) continue;
+            if (olderThan(mention.publishedAt, query.since)) return { mentions, stoppedEarly: null };
+            mentions.push(mention);
+            if (mentions.length >= query.maxItems) {
+              await context.onProgress?.(mentions.length);
+              return { mentions, stoppedEarly: `Stopped at ${query.maxItems} reviews for this run.` };
+            }
           }
+          await context.onProgress?.(mentions.length);
+          const more = answer.links?.some((link) => link.rel === 'next-page') ?? answer.reviews.length === PAGE_SIZE;
+          if (answer.reviews.length === 0 || !more) return { mentions, stoppedEarly: null };
         }
-        await context.onProgress?.(mentions.length);
-        const more = answer.links?.some((link) => link.rel === 'next-page') ?? answer.reviews.length === PAGE_SIZE;
-        if (answer.reviews.length === 0 || !more) return { mentions, stoppedEarly: null };
+      } catch (error) {
+        return keptOnRateLimit('Trustpilot', mentions, error);
       }
     },
   };

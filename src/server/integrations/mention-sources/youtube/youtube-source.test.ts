@@ -97,6 +97,14 @@ describe('YouTube mention source', () => {
     expect(onVideo?.query.get('searchTerms')).toBe('Northwind Roasters');
   });
 
+  it('reads 500 generated videos within one run’s share of the quota', async () => {
+    double.loadVideos(500);
+    const result = await source().search(query(), {});
+    expect(result.stoppedEarly).toBeNull();
+    expect(result.mentions.filter((mention) => mention.externalId.startsWith('youtube:video:'))).toHaveLength(500);
+    expect(double.unitsSpent).toBe(1 + 2 + 1000 + 10 + 20);
+  });
+
   it('stops cleanly at the daily quota and says so, counting across runs', async () => {
     const ledger = new YoutubeQuotaLedger(250);
     const youtube = createYoutubeMentionSource(

@@ -22,6 +22,7 @@ import { ServiceError } from '../../http/fetch-service.ts';
 import {
   dateFrom,
   engagementOf,
+  keptOnRateLimit,
   olderThan,
   plainText,
   quotedPhrase,
@@ -303,7 +304,7 @@ export function createYoutubeMentionSource(
         }
         if (error instanceof ServiceError && error.kind === 'quota' && found.byId.size > 0)
           return result(error.message);
-        throw error;
+        return keptOnRateLimit('YouTube', [...found.byId.values()], error);
       }
     },
   };
