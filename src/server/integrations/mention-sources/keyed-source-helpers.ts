@@ -72,3 +72,32 @@ export function keptOnRateLimit(service: string, read: Mention[], error: unknown
   }
   throw error;
 }
+
+/**
+ * A service's rate-limit window as its headers state it: when none is left, the next call waits
+ * for the reset if that is short, and the run stops early (the rest comes next run) if it is not.
+ */
+export class RateLimitWindow {
+  private resetsAt: number | null = null;
+
+  constructor(
+    private readonly wait: Wait,
+    private readonly now: () => number,
+    private readonly maxWaitMs: number,
+  ) {}
+
+  /** Called after each answer: `resetsAt` (epoch ms) when the window is spent, else null. */
+  note(resetsAt: number | null): void {
+    this.resetsAt = resetsAt;
+  }
+
+  /** Waits out a spent window; false when the wait would be too long to hold a worker. */
+  async ready(signal?: AbortSignal): Promise<boolean> {
+    if (this.resetsAt === null) return true;
+    const waitMs = this.resetsAt - this.now();
+    if (waitMs > this.maxWaitMs) return false;
+    if (waitMs > 0) await this.wait(waitMs, signal);
+    this.resetsAt = null;
+    return true;
+  }
+}

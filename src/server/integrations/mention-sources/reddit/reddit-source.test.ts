@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type RedditDouble, startRedditDouble } from '../../../../../tests/doubles/mention-sources/reddit.ts';
 import { ServiceError } from '../../http/fetch-service.ts';
 import { type MentionQuery, NOT_AVAILABLE_ON_THIS_SERVER } from '../mention-source.ts';
-import { createRedditMentionSource, redditQuery, redditUserAgent } from './reddit-source.ts';
+import { redditUserAgent } from './reddit-client.ts';
+import { createRedditMentionSource, redditQuery } from './reddit-source.ts';
 
 let double: RedditDouble;
 const waits: number[] = [];
