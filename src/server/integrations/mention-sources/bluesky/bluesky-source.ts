@@ -1,28 +1,22 @@
 /**
  * Bluesky posts naming the brand, through `app.bsky.feed.searchPosts` with a signed-in session
- * (Bluesky's AppView refuses unauthenticated search).
+ * (Bluesky's AppView refuses unauthenticated search; the session: bluesky-client.ts).
  *
- * - Session: `POST {BLUESKY_API_URL}/xrpc/com.atproto.server.createSession` with the identifier and
- *   an app password; `{ accessJwt, refreshJwt }` are kept in memory only (never logged or stored).
- *   createSession is itself tightly limited (30 per 5 minutes, 300 a day per account), so the
- *   session is reused across runs: on `ExpiredToken` it is refreshed with
- *   `com.atproto.server.refreshSession` (the refresh token as bearer), and created anew only when
- *   that fails too.
  * - Search: `GET {BLUESKY_API_URL}/xrpc/app.bsky.feed.searchPosts?q=…&sort=latest&since=…&limit=100
- *   &cursor=…` (the PDS forwards it to the AppView with the session's authority; BLUESKY_APPVIEW_URL,
- *   the public AppView, refuses unauthenticated search and is not used here). The answer is `{ cursor?, hitsTotal?, posts }`;
- *   paging ends when no cursor comes back. One search per term: the name as a phrase, the website
- *   domain, the declared Bluesky handle. The query syntax is "unspecified, Lucene recommended" in
- *   the lexicon, so no OR or negation is relied on: excluded terms are left to the relevance step.
+ *   &cursor=…` (the PDS forwards it to the AppView with the session's authority;
+ *   BLUESKY_APPVIEW_URL, the public AppView, refuses unauthenticated search and is not used here).
+ *   The answer is `{ cursor?, hitsTotal?, posts }`; paging ends when no cursor comes back. One
+ *   search per term: the name as a phrase, the website domain, the declared Bluesky handle. The
+ *   query syntax is "unspecified, Lucene recommended" in the lexicon, so no OR or negation is
+ *   relied on: excluded terms are left to the relevance step.
  * - `since` filters on Bluesky's sortAt (the earlier of createdAt and indexedAt); a post whose own
  *   createdAt is older than since is skipped as well.
- * - Limits: the `ratelimit-remaining` / `ratelimit-reset` (Unix seconds) headers are read after
- *   each call and the next call waits for the reset when none is left (or the run stops early when
- *   the wait is long); a 429 is retried by fetchService (Retry-After when given, else backoff).
+ * - Limits: with the rate-limit window spent, the next call waits for the reset when that is
+ *   short, and the run stops early (saying so) when it is not.
  */
 
 import type { OutsideServicesConfig } from '../../../outside-services-config.ts';
-import { fetchService, ServiceError, type ServiceResponse } from '../../http/fetch-service.ts';
+import { ServiceError } from '../../http/fetch-service.ts';
 import {
   dateFrom,
   engagementOf,
@@ -41,8 +35,8 @@ import type {
   MentionSearchResult,
   MentionSource,
 } from '../mention-source.ts';
+import { BlueskyClient } from './bluesky-client.ts';
 
-const SERVICE = 'Bluesky';
 const PAGE_SIZE = 100;
 
 export type BlueskySourceDeps = { wait?: Wait; now?: () => number; maxRateLimitWaitMs?: number };
@@ -59,7 +53,6 @@ type PostView = {
   indexedAt?: string;
 };
 type SearchAnswer = { cursor?: string; hitsTotal?: number; posts?: PostView[] };
-type Session = { accessJwt: string; refreshJwt: string };
 
 /** `https://bsky.app/profile/<handle or did>/post/<rkey>` from `at://<did>/app.bsky.feed.post/<rkey>`. */
 export function blueskyWebUrl(uri: string, handle: string | undefined): string | null {
@@ -106,162 +99,61 @@ export function blueskySearchTerms(query: MentionQuery): string[] {
   return [...new Set(terms)];
 }
 
-function errorCode(error: ServiceError): string | null {
-  try {
-    const body = JSON.parse(error.details.body ?? '') as { error?: unknown };
-    return typeof body.error === 'string' ? body.error : null;
-  } catch {
-    return null;
+/** Posts for each search term, newest first, into `byUri` (kept if a later page fails). */
+async function readPosts(
+  client: BlueskyClient,
+  query: MentionQuery,
+  context: MentionSearchContext,
+  byUri: Map<string, Mention>,
+): Promise<MentionSearchResult> {
+  const result = (stoppedEarly: string | null) => ({ mentions: [...byUri.values()], stoppedEarly });
+  for (const term of blueskySearchTerms(query)) {
+    let cursor: string | null = null;
+    do {
+      if (!(await client.window.ready(context.signal))) {
+        return result("Bluesky's rate limit was reached; the rest is read on the next run.");
+      }
+      const params = new URLSearchParams({ q: term, sort: 'latest', limit: String(PAGE_SIZE) });
+      if (query.since) params.set('since', query.since.toISOString());
+      if (cursor) params.set('cursor', cursor);
+      const answer = (await client.query('app.bsky.feed.searchPosts', params, context.signal)) as SearchAnswer;
+      if (!Array.isArray(answer.posts))
+        throw new ServiceError('malformed', 'Bluesky sent a search answer without posts.');
+      for (const post of answer.posts) {
+        const mention = mentionFromBlueskyPost(post);
+        if (!mention || byUri.has(mention.externalId) || olderThan(mention.publishedAt, query.since)) continue;
+        byUri.set(mention.externalId, mention);
+        if (byUri.size >= query.maxItems) {
+          await context.onProgress?.(byUri.size);
+          return result(`Stopped at ${query.maxItems} posts for this run.`);
+        }
+      }
+      await context.onProgress?.(byUri.size);
+      cursor = answer.posts.length > 0 && answer.cursor ? answer.cursor : null;
+    } while (cursor);
   }
+  return result(null);
 }
 
 export function createBlueskyMentionSource(
   config: OutsideServicesConfig['bluesky'],
   deps: BlueskySourceDeps = {},
 ): MentionSource {
-  const wait = deps.wait ?? realWait;
-  const now = deps.now ?? Date.now;
-  const maxRateLimitWaitMs = deps.maxRateLimitWaitMs ?? 60_000;
-  let session: Session | null = null;
-  let windowResetsAt: number | null = null;
-  const secretsOf = () => [config.credentials?.appPassword, session?.accessJwt, session?.refreshJwt];
-
-  async function call(
-    path: string,
-    init: { method?: 'GET' | 'POST'; bearer?: string; body?: object },
-    signal?: AbortSignal,
-  ) {
-    return fetchService({
-      service: SERVICE,
-      url: `${config.apiUrl}/xrpc/${path}`,
-      method: init.method ?? 'GET',
-      headers: {
-        ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-      secrets: [...secretsOf(), init.bearer],
-      signal,
-      wait: (ms) => wait(ms, signal),
-    });
-  }
-
-  function sessionFrom(response: ServiceResponse): Session {
-    const answer = response.json() as { accessJwt?: unknown; refreshJwt?: unknown };
-    if (typeof answer.accessJwt !== 'string' || typeof answer.refreshJwt !== 'string') {
-      throw new ServiceError('malformed', 'Bluesky sent a session without its tokens.');
-    }
-    return { accessJwt: answer.accessJwt, refreshJwt: answer.refreshJwt };
-  }
-
-  async function createSession(signal?: AbortSignal): Promise<Session> {
-    const credentials = config.credentials;
-    if (!credentials) throw new ServiceError('auth', 'Bluesky is not configured on this server.');
-    try {
-      const body = { identifier: credentials.identifier, password: credentials.appPassword };
-      session = sessionFrom(await call('com.atproto.server.createSession', { method: 'POST', body }, signal));
-      return session;
-    } catch (error) {
-      // createSession answers 401 AuthenticationRequired for a wrong identifier or app password.
-      if (error instanceof ServiceError && (error.kind === 'auth' || errorCode(error) === 'AuthenticationRequired')) {
-        throw new ServiceError('auth', "Bluesky refused this server's identifier or app password.", {
-          status: error.details.status,
-        });
-      }
-      throw error;
-    }
-  }
-
-  async function renewSession(signal?: AbortSignal): Promise<Session> {
-    const refreshJwt = session?.refreshJwt;
-    session = null;
-    if (refreshJwt) {
-      try {
-        const response = await call(
-          'com.atproto.server.refreshSession',
-          { method: 'POST', bearer: refreshJwt },
-          signal,
-        );
-        session = sessionFrom(response);
-        return session;
-      } catch {
-        // An expired or revoked refresh token: sign in again below.
-      }
-    }
-    return createSession(signal);
-  }
-
-  function noteRateLimit(headers: Headers): void {
-    const remaining = Number(headers.get('ratelimit-remaining'));
-    const reset = Number(headers.get('ratelimit-reset'));
-    windowResetsAt = headers.has('ratelimit-remaining') && remaining < 1 && reset > 0 ? reset * 1000 : null;
-  }
-
-  async function searchPage(params: URLSearchParams, signal?: AbortSignal): Promise<SearchAnswer> {
-    for (let attempt = 1; ; attempt += 1) {
-      const current = session ?? (await createSession(signal));
-      try {
-        const response = await call(`app.bsky.feed.searchPosts?${params}`, { bearer: current.accessJwt }, signal);
-        noteRateLimit(response.headers);
-        return response.json() as SearchAnswer;
-      } catch (error) {
-        const expired =
-          error instanceof ServiceError &&
-          (errorCode(error) === 'ExpiredToken' || errorCode(error) === 'InvalidToken' || error.details.status === 401);
-        if (expired && attempt === 1) {
-          await renewSession(signal);
-          continue;
-        }
-        throw error;
-      }
-    }
-  }
-
+  const client = new BlueskyClient(
+    config,
+    deps.wait ?? realWait,
+    deps.now ?? Date.now,
+    deps.maxRateLimitWaitMs ?? 60_000,
+  );
   return {
     kind: 'bluesky',
     label: 'Bluesky',
     availability: () =>
       config.credentials ? { available: true } : unavailable('Set BLUESKY_IDENTIFIER and BLUESKY_APP_PASSWORD'),
-    async search(query: MentionQuery, context: MentionSearchContext): Promise<MentionSearchResult> {
+    async search(query, context) {
       const byUri = new Map<string, Mention>();
       try {
-        for (const term of blueskySearchTerms(query)) {
-          let cursor: string | null = null;
-          do {
-            if (windowResetsAt !== null) {
-              const waitMs = windowResetsAt - now();
-              if (waitMs > maxRateLimitWaitMs) {
-                return {
-                  mentions: [...byUri.values()],
-                  stoppedEarly: "Bluesky's rate limit was reached; the rest is read on the next run.",
-                };
-              }
-              if (waitMs > 0) await wait(waitMs, context.signal);
-              windowResetsAt = null;
-            }
-            const params = new URLSearchParams({ q: term, sort: 'latest', limit: String(PAGE_SIZE) });
-            if (query.since) params.set('since', query.since.toISOString());
-            if (cursor) params.set('cursor', cursor);
-            const answer = await searchPage(params, context.signal);
-            if (!Array.isArray(answer.posts))
-              throw new ServiceError('malformed', 'Bluesky sent a search answer without posts.');
-            for (const post of answer.posts) {
-              const mention = mentionFromBlueskyPost(post);
-              if (!mention || byUri.has(mention.externalId) || olderThan(mention.publishedAt, query.since)) continue;
-              byUri.set(mention.externalId, mention);
-              if (byUri.size >= query.maxItems) {
-                await context.onProgress?.(byUri.size);
-                return {
-                  mentions: [...byUri.values()],
-                  stoppedEarly: `Stopped at ${query.maxItems} posts for this run.`,
-                };
-              }
-            }
-            await context.onProgress?.(byUri.size);
-            cursor = answer.posts.length > 0 && answer.cursor ? answer.cursor : null;
-          } while (cursor);
-        }
-        return { mentions: [...byUri.values()], stoppedEarly: null };
+        return await readPosts(client, query, context, byUri);
       } catch (error) {
         return keptOnRateLimit('Bluesky', [...byUri.values()], error);
       }
