@@ -37,12 +37,16 @@ export const ZOutsideServicesEnvironment = z.object({
   REDDIT_AUTH_URL: baseUrl(DEFAULT_SERVICE_URLS.REDDIT_AUTH_URL),
   REDDIT_CLIENT_ID: optionalString,
   REDDIT_CLIENT_SECRET: optionalString,
+  /** The Reddit account that registered the app: Reddit's User-Agent names it as the contact. */
+  REDDIT_USERNAME: optionalString,
   BLUESKY_API_URL: baseUrl(DEFAULT_SERVICE_URLS.BLUESKY_API_URL),
   BLUESKY_APPVIEW_URL: baseUrl(DEFAULT_SERVICE_URLS.BLUESKY_APPVIEW_URL),
   BLUESKY_IDENTIFIER: optionalString,
   BLUESKY_APP_PASSWORD: optionalString,
   YOUTUBE_API_URL: baseUrl(DEFAULT_SERVICE_URLS.YOUTUBE_API_URL),
   YOUTUBE_API_KEY: optionalString,
+  /** The project's daily YouTube Data API quota in units (Google's default is 10,000). */
+  YOUTUBE_DAILY_QUOTA_UNITS: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(10_000)),
   TRUSTPILOT_API_URL: baseUrl(DEFAULT_SERVICE_URLS.TRUSTPILOT_API_URL),
   TRUSTPILOT_API_KEY: optionalString,
   GOOGLE_PLACES_API_URL: baseUrl(DEFAULT_SERVICE_URLS.GOOGLE_PLACES_API_URL),
@@ -63,13 +67,19 @@ export type OutsideServicesConfig = {
   hackerNews: { apiUrl: string };
   mastodon: { instances: MastodonInstance[] };
   appleRss: { url: string };
-  reddit: { apiUrl: string; authUrl: string; credentials: { clientId: string; clientSecret: string } | undefined };
+  reddit: {
+    apiUrl: string;
+    authUrl: string;
+    credentials: { clientId: string; clientSecret: string } | undefined;
+    /** Named in the User-Agent as Reddit asks (`... (by /u/<username>)`); optional. */
+    username: string | undefined;
+  };
   bluesky: {
     apiUrl: string;
     appviewUrl: string;
     credentials: { identifier: string; appPassword: string } | undefined;
   };
-  youtube: { apiUrl: string; apiKey: string | undefined };
+  youtube: { apiUrl: string; apiKey: string | undefined; dailyQuotaUnits: number };
   trustpilot: { apiUrl: string; apiKey: string | undefined };
   googlePlaces: { apiUrl: string; apiKey: string | undefined };
   /** Page and Instagram Business Discovery reads; the Ad Library token serves when this is unset. */
@@ -144,6 +154,7 @@ export function outsideServicesConfigFrom(env: OutsideServicesEnvironment): Outs
         env.REDDIT_CLIENT_ID && env.REDDIT_CLIENT_SECRET
           ? { clientId: env.REDDIT_CLIENT_ID, clientSecret: env.REDDIT_CLIENT_SECRET }
           : undefined,
+      username: env.REDDIT_USERNAME?.replace(/^\/?u\//, ''),
     },
     bluesky: {
       apiUrl: trimmed(env.BLUESKY_API_URL),
@@ -153,7 +164,11 @@ export function outsideServicesConfigFrom(env: OutsideServicesEnvironment): Outs
           ? { identifier: env.BLUESKY_IDENTIFIER, appPassword: env.BLUESKY_APP_PASSWORD }
           : undefined,
     },
-    youtube: { apiUrl: trimmed(env.YOUTUBE_API_URL), apiKey: env.YOUTUBE_API_KEY },
+    youtube: {
+      apiUrl: trimmed(env.YOUTUBE_API_URL),
+      apiKey: env.YOUTUBE_API_KEY,
+      dailyQuotaUnits: env.YOUTUBE_DAILY_QUOTA_UNITS,
+    },
     trustpilot: { apiUrl: trimmed(env.TRUSTPILOT_API_URL), apiKey: env.TRUSTPILOT_API_KEY },
     googlePlaces: { apiUrl: trimmed(env.GOOGLE_PLACES_API_URL), apiKey: env.GOOGLE_PLACES_API_KEY },
     metaGraph: { token: env.META_GRAPH_TOKEN },

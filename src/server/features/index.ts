@@ -14,6 +14,7 @@ import { registerCompetitorRoutes } from './competitors/routes.ts';
 import type { FeatureContext } from './context.ts';
 import { registerEmailReportRoutes } from './email-reports/routes.ts';
 import { registerEmailReportSendRoutes } from './email-reports/send-routes.ts';
+import { registerGooglePlaceRoutes } from './google-places/routes.ts';
 import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
 import { registerInsightRoutes } from './insights/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
@@ -55,4 +56,5 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerWhiteLabelRoutes(app, ctx);
   registerEmailReportRoutes(app, ctx);
   registerEmailReportSendRoutes(app, ctx);
+  registerGooglePlaceRoutes(app, ctx);
 }

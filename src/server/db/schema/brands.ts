@@ -22,6 +22,12 @@ export const brands = pgTable(
     mastodonHandle: varchar('mastodon_handle', { length: 300 }),
     /** A YouTube channel handle, without the @ */
     youtubeHandle: varchar('youtube_handle', { length: 100 }),
+    /**
+     * The Google place whose reviews Listing reads (Places API (New) place id), chosen by the user
+     * from a text search and checked against Place Details; its name as Google gave it then.
+     */
+    googlePlaceId: varchar('google_place_id', { length: 300 }),
+    googlePlaceName: varchar('google_place_name', { length: 300 }),
     logoUrl: text('logo_url'),
     colourPalette: jsonb('colour_palette').$type<string[]>().notNull().default([]),
     fonts: jsonb('fonts').$type<string[]>().notNull().default([]),

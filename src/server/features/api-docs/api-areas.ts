@@ -53,6 +53,8 @@ const areaUnderBrand: Record<string, string> = {
   'insight-sources': 'Consumer insights',
   'relevance-terms': 'Consumer insights',
   'discover-all-ads': 'Competitor ads',
+  'google-places': 'Consumer insights',
+  'google-place': 'Consumer insights',
 };
 
 export function areaOf(url: string): string {
