@@ -29,7 +29,13 @@ export type RunAllChecksResult = {
   timings: Record<string, number>;
 };
 
-export async function runAllChecks({ snapshot, brand, logo, profiles, options }: RunAllChecksInput): Promise<RunAllChecksResult> {
+export async function runAllChecks({
+  snapshot,
+  brand,
+  logo,
+  profiles,
+  options,
+}: RunAllChecksInput): Promise<RunAllChecksResult> {
   const started = performance.now();
   const website = await runWebsiteChecks(snapshot, options);
   const timings: Record<string, number> = { ...website.timings };

@@ -162,7 +162,10 @@ export function BrandForm({ brand, onSaved, onCancel }: BrandFormProps) {
         </div>
       </Section>
 
-      <Section title="Social handles" description="Optional. We compare them with each other and with your website, and read the Bluesky, Mastodon, YouTube, Facebook and Instagram profiles where their networks allow it.">
+      <Section
+        title="Social handles"
+        description="Optional. We compare them with each other and with your website, and read the Bluesky, Mastodon, YouTube, Facebook and Instagram profiles where their networks allow it."
+      >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {handleFields.map((field) => (
             <div key={field.name} className="space-y-2">

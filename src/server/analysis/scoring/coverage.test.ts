@@ -85,7 +85,13 @@ describe('not enough measured', () => {
     // a network that failed to answer is not a read either
     const failedRead = scoreAudit([
       ...social,
-      check('social.bluesky.exists', 'socialMedia', 'profiles', 'not_measured', 'Not measured: Bluesky could not be reached'),
+      check(
+        'social.bluesky.exists',
+        'socialMedia',
+        'profiles',
+        'not_measured',
+        'Not measured: Bluesky could not be reached',
+      ),
     ]);
     expect(failedRead.socialMediaScore).toBeNull();
     // one profile read (even one that does not exist) lets the area be scored

@@ -245,8 +245,7 @@ export const PROFILE_CHECK_WEIGHTS: Record<string, CheckWeight> = {
     estimatedHours: 0.5,
     recommendation: {
       title: 'Use your logo as the {network} profile picture',
-      description:
-        'A profile picture that is your logo makes the account recognisable as yours. Measured: {summary}.',
+      description: 'A profile picture that is your logo makes the account recognisable as yours. Measured: {summary}.',
     },
   },
   posting: {

@@ -83,7 +83,10 @@ export function checkPostingFrequency(snapshot: SiteSnapshot): CheckResult[] {
   if (feeds.length === 0 && reviews.length > 0) {
     const summary = `The website's only ${reviews.length === 1 ? 'feed holds' : 'feeds hold'} customer reviews, not posts: publishing frequency is not judged from ${reviews.length === 1 ? 'it' : 'them'}`;
     const evidence = reviews.map((feed) => ({ url: feed.url, value: feed.title || null, note: 'a feed of reviews' }));
-    return [makeCheck(frequency, 'not_applicable', summary, evidence), makeCheck(gaps, 'not_applicable', summary, evidence)];
+    return [
+      makeCheck(frequency, 'not_applicable', summary, evidence),
+      makeCheck(gaps, 'not_applicable', summary, evidence),
+    ];
   }
   if (feeds.length === 0) {
     return [makeCheck(frequency, 'not_measured', NO_SOURCE), makeCheck(gaps, 'not_measured', NO_SOURCE)];
@@ -209,7 +212,12 @@ export function compareTone(source: string, sourceUrl: string, sourceText: strin
     };
   }
   const measures = [
-    { name: 'reading ease', own: sourceTone.stats.readingEase, site: siteTone.stats.readingEase, limit: TONE_MATCH_LIMITS.readingEase },
+    {
+      name: 'reading ease',
+      own: sourceTone.stats.readingEase,
+      site: siteTone.stats.readingEase,
+      limit: TONE_MATCH_LIMITS.readingEase,
+    },
     {
       name: 'informal markers per 100 words',
       own: sourceTone.stats.informality,
@@ -236,14 +244,20 @@ export function compareTone(source: string, sourceUrl: string, sourceText: strin
     value: round(overlap, 3),
     note: `Jaccard overlap of the most used words (at least ${TONE_MATCH_LIMITS.minVocabularyOverlap})`,
   });
-  const off = measures.filter((measure) => Math.abs(measure.own - measure.site) > measure.limit).map((measure) => measure.name);
+  const off = measures
+    .filter((measure) => Math.abs(measure.own - measure.site) > measure.limit)
+    .map((measure) => measure.name);
   if (overlap < TONE_MATCH_LIMITS.minVocabularyOverlap) off.push('vocabulary');
   if (off.length > 0) {
     // only the measures outside their limits: one within its limit listed here would read as a failure
     const failing = evidence.filter((item) =>
       item.selector === 'vocabulary overlap' ? off.includes('vocabulary') : off.includes(String(item.selector)),
     );
-    return { status: 'fail', summary: `The ${source}'s tone differs from the website's in ${joinWords(off)}`, evidence: failing };
+    return {
+      status: 'fail',
+      summary: `The ${source}'s tone differs from the website's in ${joinWords(off)}`,
+      evidence: failing,
+    };
   }
   return {
     status: 'pass',

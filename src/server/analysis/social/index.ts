@@ -8,7 +8,6 @@ import { checkPlatformPosting, checkPostingFrequency, checkToneMatch, checkVisua
 import type { BrandHandles } from './handles.ts';
 import { runProfileChecks } from './profile-activity.ts';
 import type { ProfileCheckContext, ReferenceImage } from './profile-checks.ts';
-import type { ProfileReadResult } from './read-profiles.ts';
 import {
   checkHandleConsistency,
   checkHandlesValid,
@@ -16,6 +15,7 @@ import {
   checkProfileLinksMatch,
   declaredHandles,
 } from './profiles.ts';
+import type { ProfileReadResult } from './read-profiles.ts';
 
 export type { BrandHandles } from './handles.ts';
 

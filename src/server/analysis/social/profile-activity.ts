@@ -12,6 +12,7 @@ import {
 import { countOf, makeCheck, round } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 import { compareTone, POSTING_MAX_GAP_DAYS, POSTING_MIN_PER_MONTH, POSTING_WINDOW_DAYS } from './activity.ts';
+import { hammingDistance } from './image-hash.ts';
 import {
   checkAvatar,
   checkNameAndBio,
@@ -19,6 +20,7 @@ import {
   checkWebsiteLink,
   type ProfileCheckContext,
   profileMeta,
+  type ReferenceImage,
 } from './profile-checks.ts';
 import type { ProfileReadResult } from './read-profiles.ts';
 
@@ -26,11 +28,20 @@ const DAY_MS = 86_400_000;
 const day = (iso: string) => iso.slice(0, 10);
 
 function postEvidence(post: ProfilePost): Evidence {
-  return { url: post.url ?? undefined, value: day(post.publishedAt), note: post.text.slice(0, 80) || 'post without text' };
+  return {
+    url: post.url ?? undefined,
+    value: day(post.publishedAt),
+    note: post.text.slice(0, 80) || 'post without text',
+  };
 }
 
 export function checkProfilePosting(profile: SocialProfile, network: ProfileNetwork, now: Date): CheckResult[] {
-  const frequency = profileMeta(network, 'postingFrequency', 'posting', `posts at least ${POSTING_MIN_PER_MONTH} times a month`);
+  const frequency = profileMeta(
+    network,
+    'postingFrequency',
+    'posting',
+    `posts at least ${POSTING_MIN_PER_MONTH} times a month`,
+  );
   const gaps = profileMeta(network, 'postingFrequency', 'gaps', `no gap longer than ${POSTING_MAX_GAP_DAYS} days`);
   const windowStart = now.getTime() - POSTING_WINDOW_DAYS * DAY_MS;
   const posts = profile.posts
@@ -46,7 +57,9 @@ export function checkProfilePosting(profile: SocialProfile, network: ProfileNetw
   if (posts.length === 0) {
     return [
       frequencyCheck,
-      makeCheck(gaps, 'fail', `No post in the last ${POSTING_WINDOW_DAYS} days`, [{ url: profile.url, value: POSTING_WINDOW_DAYS, note: 'days' }]),
+      makeCheck(gaps, 'fail', `No post in the last ${POSTING_WINDOW_DAYS} days`, [
+        { url: profile.url, value: POSTING_WINDOW_DAYS, note: 'days' },
+      ]),
     ];
   }
   // the longest silence in the window: between consecutive posts, and since the latest one
@@ -75,7 +88,11 @@ export function checkProfilePosting(profile: SocialProfile, network: ProfileNetw
   ];
 }
 
-export function checkProfileTone(profile: SocialProfile, network: ProfileNetwork, context: ProfileCheckContext): CheckResult {
+export function checkProfileTone(
+  profile: SocialProfile,
+  network: ProfileNetwork,
+  context: ProfileCheckContext,
+): CheckResult {
   const check = profileMeta(network, 'toneMatch', 'tone', "posts' tone matches the website's");
   const text = profile.posts
     .slice(0, 30)
@@ -147,7 +164,7 @@ export type StoredProfileRead = {
   compared: { source: string; url: string | null; hash: string; thumbnail: string; distance: number | null }[];
 };
 
-export function storedReads(results: ProfileReadResult[], context: ProfileCheckContext, hamming: (a: string, b: string) => number): StoredProfileRead[] {
+export function storedReads(results: ProfileReadResult[], references: ReferenceImage[]): StoredProfileRead[] {
   return results.map((result) => {
     const { read } = result;
     const profile = isProfile(read) ? read : null;
@@ -177,12 +194,12 @@ export function storedReads(results: ProfileReadResult[], context: ProfileCheckC
           }
         : null,
       compared: profile
-        ? context.references.map((reference) => ({
+        ? references.map((reference) => ({
             source: reference.source,
             url: reference.url,
             hash: reference.hash,
             thumbnail: reference.thumbnail,
-            distance: avatarHash ? hamming(avatarHash.hash, reference.hash) : null,
+            distance: avatarHash ? hammingDistance(avatarHash.hash, reference.hash) : null,
           }))
         : [],
     };

@@ -4,7 +4,11 @@
  * picture is the logo. Posting and tone are in profile-activity.ts. A profile that could not be read
  * gives not-measured checks with the network's reason, never a failure or a zero.
  */
-import { PROFILE_NETWORK_LABELS, type ProfileNetwork, type SocialProfile } from '../../integrations/social-profiles/profile-source.ts';
+import {
+  PROFILE_NETWORK_LABELS,
+  type ProfileNetwork,
+  type SocialProfile,
+} from '../../integrations/social-profiles/profile-source.ts';
 import { type CheckMeta, clip, makeCheck, round } from '../scoring/check-result.ts';
 import type { CheckResult, Evidence } from '../types.ts';
 import type { HtmlPage } from '../website/pages.ts';
@@ -35,7 +39,7 @@ export const profileMeta = (network: ProfileNetwork, group: string, id: string, 
 
 const TITLES = {
   exists: 'the declared profile exists',
-  nameBio: "name and bio agree with the website",
+  nameBio: 'name and bio agree with the website',
   website: "the profile links to the brand's website",
   avatar: 'the profile picture is the logo',
 } as const;
@@ -45,7 +49,9 @@ export function checkProfileExists(result: ProfileReadResult): CheckResult {
   const { read } = result;
   const label = PROFILE_NETWORK_LABELS[result.network];
   if ('notMeasured' in read) {
-    return makeCheck(check, 'not_measured', read.notMeasured, [{ value: result.declared, note: `read at ${read.fetchedAt}` }]);
+    return makeCheck(check, 'not_measured', read.notMeasured, [
+      { value: result.declared, note: `read at ${read.fetchedAt}` },
+    ]);
   }
   if (!read.exists) {
     return makeCheck(check, 'fail', `${read.reason}: the declared handle leads nowhere`, [
@@ -87,7 +93,11 @@ export function siteDescriptions(pages: HtmlPage[]): { url: string; text: string
   return found;
 }
 
-export function checkNameAndBio(profile: SocialProfile, network: ProfileNetwork, context: ProfileCheckContext): CheckResult {
+export function checkNameAndBio(
+  profile: SocialProfile,
+  network: ProfileNetwork,
+  context: ProfileCheckContext,
+): CheckResult {
   const check = profileMeta(network, 'profiles', 'name-bio', TITLES.nameBio);
   const evidence: Evidence[] = [
     { url: profile.url, selector: 'name', value: profile.name, note: nameNote(profile.name, context.brandName) },
@@ -115,7 +125,12 @@ export function checkNameAndBio(profile: SocialProfile, network: ProfileNetwork,
     },
   );
   return best.similarity >= BIO_SIMILARITY_MIN
-    ? makeCheck(check, 'pass', `Named "${profile.name}"; the bio is close to the website's description (similarity ${round(best.similarity, 2)})`, evidence)
+    ? makeCheck(
+        check,
+        'pass',
+        `Named "${profile.name}"; the bio is close to the website's description (similarity ${round(best.similarity, 2)})`,
+        evidence,
+      )
     : makeCheck(
         check,
         'fail',
@@ -127,7 +142,9 @@ export function checkNameAndBio(profile: SocialProfile, network: ProfileNetwork,
 function nameNote(name: string | null, brandName: string): string {
   if (!name) return 'no display name';
   const squash = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-  return squash(name).includes(squash(brandName)) ? `contains the brand name "${brandName}"` : `differs from the brand name "${brandName}"`;
+  return squash(name).includes(squash(brandName))
+    ? `contains the brand name "${brandName}"`
+    : `differs from the brand name "${brandName}"`;
 }
 
 const hostOf = (url: string): string | null => {
@@ -138,9 +155,14 @@ const hostOf = (url: string): string | null => {
   }
 };
 
-export function checkWebsiteLink(profile: SocialProfile, network: ProfileNetwork, context: ProfileCheckContext): CheckResult {
+export function checkWebsiteLink(
+  profile: SocialProfile,
+  network: ProfileNetwork,
+  context: ProfileCheckContext,
+): CheckResult {
   const check = profileMeta(network, 'profiles', 'website', TITLES.website);
-  if (profile.websiteUnavailable) return makeCheck(check, 'not_measured', `Not measured: ${profile.websiteUnavailable}`);
+  if (profile.websiteUnavailable)
+    return makeCheck(check, 'not_measured', `Not measured: ${profile.websiteUnavailable}`);
   if (!context.siteHost) return makeCheck(check, 'not_applicable', 'The brand has no website to link to');
   if (!profile.website) {
     return makeCheck(check, 'fail', "The profile's website field is empty", [
@@ -149,22 +171,35 @@ export function checkWebsiteLink(profile: SocialProfile, network: ProfileNetwork
   }
   const host = hostOf(profile.website);
   const ours = host !== null && (host === context.siteHost || host.endsWith(`.${context.siteHost}`));
-  const evidence: Evidence[] = [{ url: profile.url, selector: 'website', value: profile.website, note: `brand domain ${context.siteHost}` }];
+  const evidence: Evidence[] = [
+    { url: profile.url, selector: 'website', value: profile.website, note: `brand domain ${context.siteHost}` },
+  ];
   return ours
     ? makeCheck(check, 'pass', `The profile links to ${profile.website}`, evidence)
     : makeCheck(check, 'fail', `The profile links to ${host ?? profile.website}, not to ${context.siteHost}`, evidence);
 }
 
-export function checkAvatar(result: ProfileReadResult, profile: SocialProfile, context: ProfileCheckContext): CheckResult {
+export function checkAvatar(
+  result: ProfileReadResult,
+  profile: SocialProfile,
+  context: ProfileCheckContext,
+): CheckResult {
   const check = profileMeta(result.network, 'visualConsistency', 'avatar', TITLES.avatar);
   if (!profile.avatarUrl) return makeCheck(check, 'fail', 'The profile has no picture');
   if (!result.avatar || 'error' in result.avatar) {
-    return makeCheck(check, 'not_measured', `Not measured: ${result.avatar?.error ?? 'the picture could not be read'}`, [
-      { url: profile.avatarUrl },
-    ]);
+    return makeCheck(
+      check,
+      'not_measured',
+      `Not measured: ${result.avatar?.error ?? 'the picture could not be read'}`,
+      [{ url: profile.avatarUrl }],
+    );
   }
   if (context.references.length === 0) {
-    return makeCheck(check, 'not_measured', 'Not measured: no logo uploaded and no website icon to compare the picture with');
+    return makeCheck(
+      check,
+      'not_measured',
+      'Not measured: no logo uploaded and no website icon to compare the picture with',
+    );
   }
   const avatar = result.avatar;
   const compared = context.references
@@ -181,7 +216,12 @@ export function checkAvatar(result: ProfileReadResult, profile: SocialProfile, c
   ];
   const best = compared[0]!;
   return best.distance <= AVATAR_MATCH_MAX_DISTANCE
-    ? makeCheck(check, 'pass', `The picture matches the ${best.reference.source}: ${best.distance} of ${HASH_BITS} bits differ`, evidence)
+    ? makeCheck(
+        check,
+        'pass',
+        `The picture matches the ${best.reference.source}: ${best.distance} of ${HASH_BITS} bits differ`,
+        evidence,
+      )
     : makeCheck(
         check,
         'fail',

@@ -17,9 +17,9 @@ import {
 } from '../../integrations/social-profiles/profile-source.ts';
 import { YoutubeProfileSource } from '../../integrations/social-profiles/youtube/youtube-profile-source.ts';
 import { safeFetch } from '../fetch/safe-fetch.ts';
-import { differenceHash, thumbnailDataUrl } from './image-hash.ts';
 import { POSTING_WINDOW_DAYS } from './activity.ts';
 import { declaredProfile } from './handles.ts';
+import { differenceHash, thumbnailDataUrl } from './image-hash.ts';
 
 export type ProfileHandles = {
   blueskyHandle?: string | null;
@@ -99,7 +99,11 @@ export async function readProfiles(
             handle,
             fetchedAt: new Date().toISOString(),
           }))
-        : { notMeasured: 'Not measured: the declared handle is not a valid handle', handle: declared, fetchedAt: new Date().toISOString() };
+        : {
+            notMeasured: 'Not measured: the declared handle is not a valid handle',
+            handle: declared,
+            fetchedAt: new Date().toISOString(),
+          };
       const avatar = isProfile(read) && read.avatarUrl ? await hashImageAt(read.avatarUrl, options) : null;
       return { network, declared, read, avatar, durationMs: Math.round(performance.now() - started) };
     }),
@@ -118,10 +122,14 @@ export async function hashImageAt(
       maxBytes: 5 * 1024 * 1024,
       signal: options.signal,
     });
-    if (response.status < 200 || response.status >= 300) return { error: `The picture answered HTTP ${response.status}` };
+    if (response.status < 200 || response.status >= 300)
+      return { error: `The picture answered HTTP ${response.status}` };
     return await hashImage(response.body);
   } catch (error) {
-    return { error: error instanceof Error && error.name === 'FetchRefusedError' ? error.message : 'The picture could not be read' };
+    return {
+      error:
+        error instanceof Error && error.name === 'FetchRefusedError' ? error.message : 'The picture could not be read',
+    };
   }
 }
 

@@ -130,10 +130,9 @@ export class MetaProfileSource implements ProfileSource {
         fetchedAt: new Date().toISOString(),
       };
     }
-    const answer = (await this.get(
-      this.url(own, { fields: `business_discovery.username(${username}){${IG_FIELDS}}` }),
-      signal,
-    )).json as {
+    const answer = (
+      await this.get(this.url(own, { fields: `business_discovery.username(${username}){${IG_FIELDS}}` }), signal)
+    ).json as {
       business_discovery?: {
         username?: string;
         name?: string;
@@ -170,8 +169,9 @@ export class MetaProfileSource implements ProfileSource {
   }
 
   private async ownInstagramAccount(signal?: AbortSignal): Promise<string | null> {
-    const answer = (await this.get(this.url('me/accounts', { fields: 'instagram_business_account' }), signal))
-      .json as { data?: { instagram_business_account?: { id?: string } }[] };
+    const answer = (await this.get(this.url('me/accounts', { fields: 'instagram_business_account' }), signal)).json as {
+      data?: { instagram_business_account?: { id?: string } }[];
+    };
     return answer.data?.find((page) => page.instagram_business_account?.id)?.instagram_business_account?.id ?? null;
   }
 }
