@@ -3,6 +3,7 @@ import type { TAuditDetail, TCheckResult } from '../../src/shared/schemas/audits
 import { fixtureImage } from '../doubles/social-profiles/server.ts';
 import { multipartFile } from '../helpers/app.ts';
 import { createWorkingTestApp, type WorkingTestApp, waitForAudit } from '../helpers/jobs.ts';
+import { pdfWorkspace } from '../helpers/pdf.ts';
 import {
   MASTODON_TEST_INSTANCE,
   passingAccounts,
@@ -154,6 +155,33 @@ describe('profiles read from their networks (all passing)', () => {
       headers: { cookie: other },
     });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('the audit PDF', () => {
+  it('shows each profile read, its checks and both hashes compared', async () => {
+    const response = await target.app.inject({
+      method: 'POST',
+      url: `/api/audits/${audit.id}/pdf`,
+      headers: { cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    const workspace = pdfWorkspace('social-profiles-');
+    try {
+      const { text, file } = workspace.inspect('audit', response.rawPayload);
+      if (text === null) return expect(response.rawPayload.length).toBeGreaterThan(1000);
+      expect(text).toContain('Social profiles read');
+      expect(text).toContain('Bluesky: northwindbakery.bsky.social');
+      expect(text).toContain('Mastodon: northwind@bakers.social');
+      expect(text).toContain('Profile picture');
+      const bluesky = audit.analysis!.socialProfiles![0]!;
+      expect(text).toContain(bluesky.avatar!.hash!);
+      expect(text).toContain(bluesky.compared[0]!.hash);
+      expect(text).toContain('Bluesky: the profile picture is the logo. The picture matches the logo');
+      expect(file).toMatch(/\.pdf$/);
+    } finally {
+      workspace.remove();
+    }
   });
 });
 

@@ -110,7 +110,7 @@ export async function startMetaProfilesDouble(): Promise<MetaProfilesDouble> {
       );
     }
     if (!page)
-      return sendJson(response, 404, graphError(803, '(#803) Some of the aliases you requested do not exist: ' + path));
+      return sendJson(response, 404, graphError(803, `(#803) Some of the aliases you requested do not exist: ${path}`));
     return sendJson(response, 200, {
       id: '2000',
       name: page.name,
