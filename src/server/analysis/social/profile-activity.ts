@@ -99,7 +99,7 @@ export function checkProfileTone(
     .map((post) => post.text)
     .filter(Boolean)
     .join('\n');
-  const result = compareTone(`${PROFILE_NETWORK_LABELS[network]} posts`, profile.url, text, context.pages);
+  const result = compareTone(`${PROFILE_NETWORK_LABELS[network]} profile`, profile.url, text, context.pages);
   return makeCheck(check, result.status, result.summary, result.evidence);
 }
 
