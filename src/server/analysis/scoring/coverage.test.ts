@@ -117,7 +117,12 @@ describe('not enough measured', () => {
     });
     expect(
       inputsToAdd({ instagramHandle: 'acme', colourPalette: ['#000000', '#ffffff'], fonts: ['Inter'], logoUrl: '/x' }),
-    ).toEqual({ website: ['a website address'], socialMedia: ['a second social handle'], brandAssets: [] });
+    ).toEqual({
+      website: ['a website address'],
+      socialMedia: ['a Bluesky, Mastodon or YouTube handle (profiles we can read)'],
+      brandAssets: [],
+    });
+    expect(inputsToAdd({ blueskyHandle: 'acme.bsky.social' }).socialMedia).toEqual(['a second social handle']);
     expect(inputsToAdd({ twitterHandle: 'acme', tiktokHandle: 'acme' }).socialMedia).toEqual([
       'a Bluesky, Mastodon or YouTube handle (profiles we can read)',
     ]);

@@ -85,13 +85,8 @@ export function inputsToAdd(brand: BrandInputs): Record<Area, string[]> {
     brand.mastodonHandle,
     brand.youtubeHandle,
   ].filter(filled).length;
-  const readable = [
-    brand.blueskyHandle,
-    brand.mastodonHandle,
-    brand.youtubeHandle,
-    brand.facebookHandle,
-    brand.instagramHandle,
-  ].filter(filled).length;
+  // Facebook and Instagram are read only where the operator configured a Meta token; these need nothing
+  const openlyReadable = [brand.blueskyHandle, brand.mastodonHandle, brand.youtubeHandle].filter(filled).length;
   const brandAssets: string[] = [];
   if ((brand.colourPalette?.length ?? 0) < 2) brandAssets.push('a colour palette');
   if (!filled(brand.logoUrl)) brandAssets.push('a logo');
@@ -101,7 +96,7 @@ export function inputsToAdd(brand: BrandInputs): Record<Area, string[]> {
     socialMedia:
       handles === 0
         ? ['social handles']
-        : readable === 0
+        : openlyReadable === 0
           ? ['a Bluesky, Mastodon or YouTube handle (profiles we can read)']
           : handles === 1
             ? ['a second social handle']
