@@ -48,6 +48,7 @@ describe('social profiles in the brand audit', () => {
     await page.getByLabel('YouTube', { exact: true }).fill('@northwindbakery');
     await page.getByLabel('Logo file').setInputFiles(LOGO);
     await page.getByRole('img', { name: 'Logo preview' }).waitFor();
+    await screenshotFor(page, 'social-profiles-brand-form');
     await page.getByRole('button', { name: 'Create Brand' }).click();
     await page.getByText('Brand Created', { exact: true }).first().waitFor();
 
