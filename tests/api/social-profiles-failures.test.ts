@@ -156,6 +156,97 @@ describe('profile checks that fail, with their evidence', () => {
   });
 });
 
+describe('more failing checks, on Bluesky and YouTube', () => {
+  let audit: TAuditDetail;
+  const PARTY = [
+    'omg lol u guys!!! tonight is gonna be sooo wild, party at the club with the best DJ ever!!!',
+    'cant even... this game is insane lol, who else is watching?? drop ur picks below!!!',
+    'yesss new sneakers dropped today, grab em fast before they sell out!!! so hyped rn',
+    'lmao the concert last night was unreal, crowd went crazy, best night of the summer!!!',
+    'who wants free tickets?? retweet and follow for a chance, winners picked friday lol',
+  ];
+
+  beforeAll(async () => {
+    const accounts = passingAccounts(world.siteUrl);
+    world.bluesky.setAccounts([
+      {
+        ...accounts.bluesky,
+        description: '',
+        avatar: 'avatar-other.png',
+        posts: PARTY.map((text, index) => ({ text, daysAgo: 40 + index * 10 })),
+      },
+    ]);
+    world.mastodon.setAccounts([]);
+    world.youtube.setChannels([
+      {
+        ...accounts.youtube,
+        description: 'Gaming highlights, speedruns and live streams every weekend.',
+        avatar: 'avatar-other.png',
+        videos: [{ title: 'Old video', daysAgo: 85, views: 10, likes: 1, comments: 0 }],
+      },
+    ]);
+    audit = await auditOf({
+      blueskyHandle: 'northwindbakery.bsky.social',
+      mastodonHandle: `gone@${MASTODON_TEST_INSTANCE}`,
+      youtubeHandle: '@northwindbakery',
+    });
+  }, 120_000);
+
+  it('Bluesky: a profile without a bio, another picture, posts in another voice and a long silence fail', () => {
+    expect(checkOf(audit, 'social.bluesky.exists')?.status).toBe('pass');
+    expect(checkOf(audit, 'social.bluesky.name-bio')).toMatchObject({
+      status: 'fail',
+      summary: 'The profile is named "Northwind Bakery" but has no bio',
+    });
+    expect(checkOf(audit, 'social.bluesky.website')).toMatchObject({
+      status: 'fail',
+      summary: "The profile's website field is empty",
+    });
+    expect(checkOf(audit, 'social.bluesky.avatar')?.status).toBe('fail');
+    const tone = checkOf(audit, 'social.bluesky.tone')!;
+    expect(tone.status).toBe('fail');
+    expect(tone.summary).toMatch(/^The Bluesky profile's tone differs from the website's in .*vocabulary$/);
+    expect(tone.evidence.some((item) => item.selector === 'vocabulary overlap')).toBe(true);
+    expect(checkOf(audit, 'social.bluesky.gaps')).toMatchObject({
+      status: 'fail',
+      summary: expect.stringMatching(/^The longest gap is 40 days since the latest post/),
+    });
+  });
+
+  it('Mastodon: a handle nobody holds on the instance fails', () => {
+    expect(checkOf(audit, 'social.mastodon.exists')).toMatchObject({
+      status: 'fail',
+      summary: 'bakers.social has no account @gone: the declared handle leads nowhere',
+    });
+  });
+
+  it('YouTube: an unrelated description, another picture and one old video fail', () => {
+    const bio = checkOf(audit, 'social.youtube.name-bio')!;
+    expect(bio.status).toBe('fail');
+    expect(bio.evidence.find((item) => item.selector === 'bio')?.value).toBe(
+      'Gaming highlights, speedruns and live streams every weekend.',
+    );
+    expect(checkOf(audit, 'social.youtube.avatar')?.summary).toMatch(
+      /^The picture is not the logo: \d+ of 64 bits differ/,
+    );
+    expect(checkOf(audit, 'social.youtube.posting')).toMatchObject({
+      status: 'fail',
+      summary: '1 post in the last 90 days (0.3 a month) on the profile itself',
+    });
+    expect(checkOf(audit, 'social.youtube.gaps')?.status).toBe('fail');
+    expect(checkOf(audit, 'social.youtube.tone')?.status).toBe('not_measured');
+  });
+
+  it('YouTube: a handle no channel has fails', async () => {
+    world.youtube.setChannels([]);
+    const missing = await auditOf({ youtubeHandle: '@nochannelhere' });
+    expect(checkOf(missing, 'social.youtube.exists')).toMatchObject({
+      status: 'fail',
+      summary: 'No YouTube channel has the handle @nochannelhere: the declared handle leads nowhere',
+    });
+  }, 120_000);
+});
+
 describe('no network read', () => {
   it('leaves social media "not enough measured" when every network failed, with the reason', async () => {
     world.bluesky.setAccounts([passingAccounts(world.siteUrl).bluesky]);
