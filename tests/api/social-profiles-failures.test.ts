@@ -200,7 +200,7 @@ describe('more failing checks, on Bluesky and YouTube', () => {
     });
     expect(checkOf(audit, 'social.bluesky.website')).toMatchObject({
       status: 'fail',
-      summary: "The profile's website field is empty",
+      summary: 'The profile names no website',
     });
     expect(checkOf(audit, 'social.bluesky.avatar')?.status).toBe('fail');
     const tone = checkOf(audit, 'social.bluesky.tone')!;

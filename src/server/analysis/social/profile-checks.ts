@@ -165,7 +165,7 @@ export function checkWebsiteLink(
     return makeCheck(check, 'not_measured', `Not measured: ${profile.websiteUnavailable}`);
   if (!context.siteHost) return makeCheck(check, 'not_applicable', 'The brand has no website to link to');
   if (!profile.website) {
-    return makeCheck(check, 'fail', "The profile's website field is empty", [
+    return makeCheck(check, 'fail', 'The profile names no website', [
       { url: profile.url, selector: 'website', value: null, note: `expected a link to ${context.siteHost}` },
     ]);
   }
