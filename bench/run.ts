@@ -17,6 +17,7 @@ import { measurePublicLighthouse } from './public-lighthouse.ts';
 import { measureScheduledReports } from './scheduled-reports.ts';
 import { measureSentiment } from './sentiment.ts';
 import { measureSentimentReports } from './sentiment-reports.ts';
+import { measureSocialProfiles } from './social-profiles.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const failed: string[] = [];
@@ -39,6 +40,7 @@ await guarded('Landing bundle', async () => {
 });
 await guarded('Public pages Lighthouse', measurePublicLighthouse);
 await guarded('Fixture-site audit', measureFixtureAudit);
+await guarded('Social profiles', measureSocialProfiles);
 await guarded('Lighthouse agreement', measureLighthouseAgreement);
 await guarded('API overhead and memory', measureApiOverhead);
 await guarded('Contrast agreement', measureContrastAgreement);

@@ -16,6 +16,7 @@ const groupLabels: Record<string, string> = {
   toneConsistency: 'Tone consistency',
   handleConsistency: 'Handle consistency',
   profileLinks: 'Profile links',
+  profiles: 'Profiles read from their networks',
   postingFrequency: 'Posting frequency',
   toneMatch: 'Tone match',
   visualConsistency: 'Visual consistency',

@@ -120,7 +120,11 @@ describe('auditing the fixture site', () => {
       note: expect.stringContaining('#c8553d on #fbf8f3 is 4.11:1; needs 4.5:1'),
     });
     expect(byId.get('seo.is-crawlable')?.status).toBe('pass');
-    expect(byId.get('social.visual-consistency')?.status).toBe('not_measured');
+    // Instagram is read through Meta's API, and no Meta token is configured here: not measured, saying why
+    expect(byId.get('social.instagram.avatar')).toMatchObject({
+      status: 'not_measured',
+      summary: 'Not measured: no Meta Graph token configured (META_GRAPH_TOKEN)',
+    });
   });
 
   it('scores from the checks', () => {
@@ -132,16 +136,18 @@ describe('auditing the fixture site', () => {
       website: audit.websiteScore,
       socialMedia: audit.socialMediaScore,
       brandAssets: audit.brandAssetsScore,
-    }).toEqual({ overall: 88, website: 77, socialMedia: 100, brandAssets: 87 });
-    // Unchanged by the "at least 3 applicable checks" rule: this brand declares handles, a palette,
-    // fonts and a logo, so every area has enough measured and all three count towards the overall score.
+    }).toEqual({ overall: 82, website: 77, socialMedia: null, brandAssets: 87 });
+    // The brand declares only Instagram (no Meta token here) and X (no open API): its handle and link
+    // checks apply, but no profile was read from its network, so social media is "not enough measured"
+    // and the overall score is the mean of the two other areas.
     expect(audit.coverage).toMatchObject({
       website: { enough: true, toAdd: [] },
-      socialMedia: { enough: true, toAdd: [] },
+      socialMedia: { enough: false, toAdd: ['a Bluesky, Mastodon or YouTube handle (profiles we can read)'] },
       brandAssets: { enough: true, toAdd: [] },
       overallMeasured: true,
     });
     expect(audit.coverage?.socialMedia.applied).toBeGreaterThanOrEqual(3);
+    expect(audit.coverage?.socialMedia.coverage).toContain('no profile read from its network');
     expect(audit.coverage?.brandAssets.coverage).toMatch(/^\d+ of \d+ checks applied$/);
   });
 
@@ -150,7 +156,7 @@ describe('auditing the fixture site', () => {
     expect(audit.recommendations[0]).toMatchObject({
       checkId: 'brand.logo-resolution',
       priority: 'High',
-      scoreImpact: 4,
+      scoreImpact: 7,
       category: 'Brand Assets',
     });
     for (const recommendation of audit.recommendations) {

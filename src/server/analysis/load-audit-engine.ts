@@ -4,11 +4,14 @@
  * when the server starts, so a web process that runs no audit never holds it.
  */
 export async function loadAuditEngine() {
-  const [crawler, checks, scoring, counts] = await Promise.all([
+  const [crawler, checks, scoring, counts, profiles, references, stored] = await Promise.all([
     import('./crawler.ts'),
     import('./run-checks.ts'),
     import('./scoring/score.ts'),
     import('./crawl-counts.ts'),
+    import('./social/read-profiles.ts'),
+    import('./social/reference-images.ts'),
+    import('./social/profile-activity.ts'),
   ]);
   return {
     crawlSite: crawler.crawlSite,
@@ -17,5 +20,9 @@ export async function loadAuditEngine() {
     buildAnalysis: checks.buildAnalysis,
     scoreAudit: scoring.scoreAudit,
     crawlFactsOf: counts.crawlFactsOf,
+    readProfiles: profiles.readProfiles,
+    profileSourcesFrom: profiles.profileSourcesFrom,
+    referenceImages: references.referenceImages,
+    storedReads: stored.storedReads,
   };
 }

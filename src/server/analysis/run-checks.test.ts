@@ -76,7 +76,7 @@ describe('runAllChecks', () => {
     expect(statusOf('social.handle-consistency')).toBe('pass');
     expect(statusOf('social.profile-links')).toBe('pass');
     expect(statusOf('social.feed-frequency')).toBe('pass');
-    expect(statusOf('social.posting-instagram')).toBe('not_measured');
+    expect(statusOf('social.posting-twitter')).toBe('not_measured');
     expect(statusOf('brand.logo-transparency')).toBe('pass');
     expect(statusOf('brand.fonts-declared-used')).toBe('pass');
     // Every id has its own row in the weights table (accessibility rules and platform posting use theirs).

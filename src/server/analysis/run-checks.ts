@@ -4,7 +4,7 @@
  */
 import { type LogoFile, runBrandAssetChecks } from './brand-assets/index.ts';
 import { AREA_GROUPS, AREAS, type AuditScores, coverageText } from './scoring/score.ts';
-import { type BrandHandles, runSocialChecks } from './social/index.ts';
+import { type BrandHandles, type ProfileInput, runSocialChecks } from './social/index.ts';
 import type { Area, CheckResult, CrawlProblem, SiteSnapshot } from './types.ts';
 import type { AccessibilityOptions } from './website/accessibility.ts';
 import { runWebsiteChecks } from './website/index.ts';
@@ -18,6 +18,8 @@ export type RunAllChecksInput = {
   snapshot: SiteSnapshot;
   brand: BrandInput;
   logo: LogoFile | null;
+  /** profiles read from their networks (read while the site was crawled) */
+  profiles?: ProfileInput;
   options?: { accessibility?: AccessibilityOptions };
 };
 
@@ -27,13 +29,19 @@ export type RunAllChecksResult = {
   timings: Record<string, number>;
 };
 
-export async function runAllChecks({ snapshot, brand, logo, options }: RunAllChecksInput): Promise<RunAllChecksResult> {
+export async function runAllChecks({
+  snapshot,
+  brand,
+  logo,
+  profiles,
+  options,
+}: RunAllChecksInput): Promise<RunAllChecksResult> {
   const started = performance.now();
   const website = await runWebsiteChecks(snapshot, options);
   const timings: Record<string, number> = { ...website.timings };
 
   let start = performance.now();
-  const social = runSocialChecks(brand, snapshot);
+  const social = runSocialChecks(brand, snapshot, profiles);
   timings.socialMedia = Math.round(performance.now() - start);
 
   start = performance.now();

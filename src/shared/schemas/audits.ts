@@ -59,6 +59,53 @@ export const ZScoreCoverage = z.object({
 });
 export type TScoreCoverage = z.infer<typeof ZScoreCoverage>;
 
+/** One profile read from its network during an audit: what was read, when, and the pictures compared. */
+export const ZSocialProfileRead = z.object({
+  network: z.string(),
+  label: z.string(),
+  declared: z.string(),
+  /** read; missing: the network says no such profile; not_measured: the network could not be read (reason) */
+  status: z.enum(['read', 'missing', 'not_measured']),
+  reason: z.string().nullable(),
+  fetchedAt: z.string(),
+  durationMs: z.number(),
+  handle: z.string(),
+  url: z.string().nullable(),
+  name: z.string().nullable(),
+  bio: z.string().nullable(),
+  website: z.string().nullable(),
+  followers: z.number().nullable(),
+  postsRead: z.number(),
+  /** means per post of what the API states; a count it does not state is absent */
+  engagement: z
+    .object({
+      posts: z.number(),
+      likes: z.number().optional(),
+      replies: z.number().optional(),
+      reposts: z.number().optional(),
+      views: z.number().optional(),
+    })
+    .nullable(),
+  avatar: z
+    .object({
+      url: z.string(),
+      hash: z.string().nullable(),
+      thumbnail: z.string().nullable(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
+  compared: z.array(
+    z.object({
+      source: z.string(),
+      url: z.string().nullable(),
+      hash: z.string(),
+      thumbnail: z.string(),
+      distance: z.number().nullable(),
+    }),
+  ),
+});
+export type TSocialProfileRead = z.infer<typeof ZSocialProfileRead>;
+
 export const ZAuditAnalysis = z.object({
   website: z.record(z.string(), ZScoreGroup),
   socialMedia: z.record(z.string(), ZScoreGroup),
@@ -75,6 +122,8 @@ export const ZAuditAnalysis = z.object({
     .optional(),
   /** absent on audits scored before coverage was recorded */
   coverage: ZScoreCoverage.optional(),
+  /** the profiles read from their networks; absent on audits made before profiles were read */
+  socialProfiles: z.array(ZSocialProfileRead).optional(),
 });
 export type TAuditAnalysis = z.infer<typeof ZAuditAnalysis>;
 

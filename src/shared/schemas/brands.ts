@@ -1,5 +1,11 @@
 import { z } from 'zod';
 import { adMarketCodes } from '../ad-markets.ts';
+import {
+  parseBlueskyHandle,
+  parseMastodonHandle,
+  parseYoutubeHandle,
+  SOCIAL_HANDLE_MESSAGES,
+} from '../social-handles.ts';
 import { ZText } from './text.ts';
 
 const trimmedOrNull = (label: string, max: number) =>
@@ -9,6 +15,10 @@ const trimmedOrNull = (label: string, max: number) =>
   );
 
 /** "example.com" is what people type; it means https://example.com. */
+/** An optional handle of a network whose profile the audit reads: kept as typed, checked by its parser. */
+const readableHandle = (label: string, max: number, valid: (value: string) => boolean, message: string) =>
+  trimmedOrNull(label, max).refine((value) => value === null || valid(value), message);
+
 export function normaliseWebsiteUrl(value: string): string {
   const trimmed = value.trim();
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
@@ -71,6 +81,24 @@ export const ZBrandFields = z.object({
   linkedinHandle: trimmedOrNull('LinkedIn handle', 200).optional(),
   tiktokHandle: trimmedOrNull('TikTok handle', 100).optional(),
   facebookHandle: trimmedOrNull('Facebook handle', 200).optional(),
+  blueskyHandle: readableHandle(
+    'Bluesky handle',
+    253,
+    (value) => parseBlueskyHandle(value) !== null,
+    SOCIAL_HANDLE_MESSAGES.bluesky,
+  ).optional(),
+  mastodonHandle: readableHandle(
+    'Mastodon handle',
+    300,
+    (value) => parseMastodonHandle(value) !== null,
+    SOCIAL_HANDLE_MESSAGES.mastodon,
+  ).optional(),
+  youtubeHandle: readableHandle(
+    'YouTube handle',
+    100,
+    (value) => parseYoutubeHandle(value) !== null,
+    SOCIAL_HANDLE_MESSAGES.youtube,
+  ).optional(),
   logoUrl: ZUploadUrl.nullable().optional(),
   colourPalette: z.array(ZHexColour).max(12, 'At most 12 colours').optional(),
   fonts: z
@@ -103,6 +131,9 @@ export const ZBrandRecord = z.object({
   linkedinHandle: z.string().nullable(),
   tiktokHandle: z.string().nullable(),
   facebookHandle: z.string().nullable(),
+  blueskyHandle: z.string().nullable(),
+  mastodonHandle: z.string().nullable(),
+  youtubeHandle: z.string().nullable(),
   logoUrl: z.string().nullable(),
   colourPalette: z.array(z.string()),
   fonts: z.array(z.string()),

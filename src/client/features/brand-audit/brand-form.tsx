@@ -22,6 +22,9 @@ export type BrandFormValues = {
   linkedinHandle: string;
   tiktokHandle: string;
   facebookHandle: string;
+  blueskyHandle: string;
+  mastodonHandle: string;
+  youtubeHandle: string;
   logoUrl: string | null;
   colourPalette: string[];
   fonts: string[];
@@ -44,6 +47,9 @@ function valuesFrom(brand: TBrand | undefined): BrandFormValues {
     linkedinHandle: brand?.linkedinHandle ?? '',
     tiktokHandle: brand?.tiktokHandle ?? '',
     facebookHandle: brand?.facebookHandle ?? '',
+    blueskyHandle: brand?.blueskyHandle ?? '',
+    mastodonHandle: brand?.mastodonHandle ?? '',
+    youtubeHandle: brand?.youtubeHandle ?? '',
     logoUrl: brand?.logoUrl ?? null,
     colourPalette: brand?.colourPalette ?? [],
     fonts: brand?.fonts ?? [],
@@ -56,6 +62,9 @@ const handleFields = [
   { name: 'linkedinHandle', label: 'LinkedIn', placeholder: 'company/yourbrand' },
   { name: 'tiktokHandle', label: 'TikTok', placeholder: '@yourbrand' },
   { name: 'facebookHandle', label: 'Facebook', placeholder: 'yourbrand' },
+  { name: 'blueskyHandle', label: 'Bluesky', placeholder: 'yourbrand.bsky.social' },
+  { name: 'mastodonHandle', label: 'Mastodon', placeholder: 'yourbrand@mastodon.social' },
+  { name: 'youtubeHandle', label: 'YouTube', placeholder: '@yourbrand' },
 ] as const;
 
 function FieldMessage({ error }: { error?: FieldError | { message?: string } }) {
@@ -153,7 +162,10 @@ export function BrandForm({ brand, onSaved, onCancel }: BrandFormProps) {
         </div>
       </Section>
 
-      <Section title="Social handles" description="Optional. We compare them with each other and with your website.">
+      <Section
+        title="Social handles"
+        description="Optional. We compare them with each other and with your website, and read the Bluesky, Mastodon, YouTube, Facebook and Instagram profiles where their networks allow it."
+      >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {handleFields.map((field) => (
             <div key={field.name} className="space-y-2">

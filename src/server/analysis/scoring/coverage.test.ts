@@ -29,7 +29,12 @@ describe('not enough measured', () => {
     const scores = scoreAudit(websiteOnly());
     expect(scores.areas).toEqual({
       website: { applied: 4, total: 4, enough: true, coverage: '4 of 4 checks applied' },
-      socialMedia: { applied: 1, total: 5, enough: false, coverage: '1 of 5 checks applied' },
+      socialMedia: {
+        applied: 1,
+        total: 5,
+        enough: false,
+        coverage: '1 of 5 checks applied; no profile read from its network',
+      },
       brandAssets: { applied: 1, total: 4, enough: false, coverage: '1 of 4 checks applied' },
     });
     // the one applicable check still gives its group a score; the area has none
@@ -65,6 +70,36 @@ describe('not enough measured', () => {
     expect(scores.brandAssetsScore).toBe(84); // mean(colour contrast 100, fonts 2 of 3 = 67) = 83.5
   });
 
+  it('scores social media only once a profile was read from its network', () => {
+    const social = [
+      check('social.handle-consistency', 'socialMedia', 'handleConsistency', 'pass'),
+      check('social.handle-valid', 'socialMedia', 'handleConsistency', 'pass'),
+      check('social.profile-links', 'socialMedia', 'profileLinks', 'pass'),
+      check('social.profile-links-match', 'socialMedia', 'profileLinks', 'pass'),
+    ];
+    // four handle and link checks pass, but no network was read: not enough measured, never a number
+    const handlesOnly = scoreAudit(social);
+    expect(handlesOnly.areas.socialMedia).toMatchObject({ applied: 4, enough: false });
+    expect(handlesOnly.areas.socialMedia.coverage).toContain('no profile read from its network');
+    expect(handlesOnly.socialMediaScore).toBeNull();
+    // a network that failed to answer is not a read either
+    const failedRead = scoreAudit([
+      ...social,
+      check(
+        'social.bluesky.exists',
+        'socialMedia',
+        'profiles',
+        'not_measured',
+        'Not measured: Bluesky could not be reached',
+      ),
+    ]);
+    expect(failedRead.socialMediaScore).toBeNull();
+    // one profile read (even one that does not exist) lets the area be scored
+    const read = scoreAudit([...social, check('social.mastodon.exists', 'socialMedia', 'profiles', 'fail')]);
+    expect(read.areas.socialMedia).toMatchObject({ applied: 5, enough: true });
+    expect(read.socialMediaScore).not.toBeNull();
+  });
+
   it('has no overall score when no area has enough measured', () => {
     const scores = scoreAudit([seo('document-title', 'fail'), seo('viewport', 'pass')]);
     expect(scores).toMatchObject({ overallScore: 0, overallMeasured: false, websiteScore: null });
@@ -82,7 +117,15 @@ describe('not enough measured', () => {
     });
     expect(
       inputsToAdd({ instagramHandle: 'acme', colourPalette: ['#000000', '#ffffff'], fonts: ['Inter'], logoUrl: '/x' }),
-    ).toEqual({ website: ['a website address'], socialMedia: ['a second social handle'], brandAssets: [] });
+    ).toEqual({
+      website: ['a website address'],
+      socialMedia: ['a Bluesky, Mastodon or YouTube handle (profiles we can read)'],
+      brandAssets: [],
+    });
+    expect(inputsToAdd({ blueskyHandle: 'acme.bsky.social' }).socialMedia).toEqual(['a second social handle']);
+    expect(inputsToAdd({ twitterHandle: 'acme', tiktokHandle: 'acme' }).socialMedia).toEqual([
+      'a Bluesky, Mastodon or YouTube handle (profiles we can read)',
+    ]);
   });
 
   it('is stated in docs/scoring.md with the same number', () => {

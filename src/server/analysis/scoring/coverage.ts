@@ -43,6 +43,19 @@ export function areaCoverage(checks: CheckResult[]): AreaCoverage {
   };
 }
 
+/**
+ * The social media area is scored only when at least one profile was read from its network (the
+ * network answered, whether the profile exists or not). Handle and link checks alone do not stand
+ * for a brand's social media: without a read the area is "not enough measured".
+ */
+export const PROFILE_READ_CHECK = /^social\.(bluesky|mastodon|youtube|facebook|instagram)\.exists$/;
+
+export function profileWasRead(checks: CheckResult[]): boolean {
+  return checks.some((check) => PROFILE_READ_CHECK.test(check.id) && isApplied(check));
+}
+
+export const NO_PROFILE_READ = 'no profile read from its network';
+
 /** The brand fields that decide what an area can measure. */
 export type BrandInputs = {
   websiteUrl?: string | null;
@@ -51,6 +64,9 @@ export type BrandInputs = {
   linkedinHandle?: string | null;
   tiktokHandle?: string | null;
   facebookHandle?: string | null;
+  blueskyHandle?: string | null;
+  mastodonHandle?: string | null;
+  youtubeHandle?: string | null;
   colourPalette?: string[] | null;
   fonts?: string[] | null;
   logoUrl?: string | null;
@@ -65,14 +81,26 @@ export function inputsToAdd(brand: BrandInputs): Record<Area, string[]> {
     brand.linkedinHandle,
     brand.tiktokHandle,
     brand.facebookHandle,
+    brand.blueskyHandle,
+    brand.mastodonHandle,
+    brand.youtubeHandle,
   ].filter(filled).length;
+  // Facebook and Instagram are read only where the operator configured a Meta token; these need nothing
+  const openlyReadable = [brand.blueskyHandle, brand.mastodonHandle, brand.youtubeHandle].filter(filled).length;
   const brandAssets: string[] = [];
   if ((brand.colourPalette?.length ?? 0) < 2) brandAssets.push('a colour palette');
   if (!filled(brand.logoUrl)) brandAssets.push('a logo');
   if ((brand.fonts?.length ?? 0) === 0) brandAssets.push('brand fonts');
   return {
     website: filled(brand.websiteUrl) ? [] : ['a website address'],
-    socialMedia: handles === 0 ? ['social handles'] : handles === 1 ? ['a second social handle'] : [],
+    socialMedia:
+      handles === 0
+        ? ['social handles']
+        : openlyReadable === 0
+          ? ['a Bluesky, Mastodon or YouTube handle (profiles we can read)']
+          : handles === 1
+            ? ['a second social handle']
+            : [],
     brandAssets,
   };
 }

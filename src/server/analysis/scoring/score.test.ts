@@ -177,6 +177,7 @@ describe('recommendations', () => {
       check('social.handle-consistency', 'socialMedia', 'handleConsistency', 'pass'),
       check('social.handle-valid', 'socialMedia', 'handleConsistency', 'pass'),
       check('social.profile-links', 'socialMedia', 'profileLinks', 'pass'),
+      check('social.bluesky.exists', 'socialMedia', 'profiles', 'pass'),
     ];
     const [recommendation] = scoreAudit(checks).recommendations;
     expect(recommendation).toMatchObject({

@@ -14,7 +14,14 @@
  */
 import type { Area, CheckResult } from '../types.ts';
 import { axeRuleInfo } from '../website/axe-rules.ts';
-import { type AreaCoverage, areaCoverage, areaCoverageText, isApplied } from './coverage.ts';
+import {
+  type AreaCoverage,
+  areaCoverage,
+  areaCoverageText,
+  isApplied,
+  NO_PROFILE_READ,
+  profileWasRead,
+} from './coverage.ts';
 import { type Category, weightOf } from './weights.ts';
 
 export const AREAS: Area[] = ['website', 'socialMedia', 'brandAssets'];
@@ -36,6 +43,7 @@ export const GROUP_LABELS: Record<string, string> = {
   toneMatch: 'tone match',
   handleConsistency: 'handle',
   profileLinks: 'profile link',
+  profiles: 'profile',
   colourContrast: 'colour contrast',
   logoQuality: 'logo',
   fontConsistency: 'font',
@@ -197,6 +205,10 @@ export function scoreAudit(checks: CheckResult[]): AuditScores {
   const areas = Object.fromEntries(
     AREAS.map((area) => [area, areaCoverage([...byArea[area].values()].flat())]),
   ) as Record<Area, AreaCoverage>;
+  if (!profileWasRead(checks)) {
+    const social = areas.socialMedia;
+    areas.socialMedia = { ...social, enough: false, coverage: `${social.coverage}; ${NO_PROFILE_READ}` };
+  }
   const enough = Object.fromEntries(AREAS.map((area) => [area, areas[area].enough])) as Record<Area, boolean>;
   const published = totals(checks, true, enough);
 

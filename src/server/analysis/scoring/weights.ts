@@ -205,6 +205,103 @@ const PLATFORM_POSTING: CheckWeight = {
   recommendation: { title: 'Post regularly', description: 'Measured: {summary}.' },
 };
 
+/**
+ * Checks on a profile read from its network (social.<network>.<kind>): one row per kind, the same on
+ * every network. Engagement is reported with the profile, never scored.
+ */
+export const PROFILE_CHECK_WEIGHTS: Record<string, CheckWeight> = {
+  exists: {
+    weight: 2,
+    category: 'Social Media',
+    estimatedHours: 0.5,
+    recommendation: {
+      title: 'Correct the declared {network} handle',
+      description:
+        'The handle declared for the brand leads to no profile. Check the spelling in the brand settings, or remove it. Measured: {summary}.',
+    },
+  },
+  'name-bio': {
+    weight: 1,
+    category: 'Social Media',
+    estimatedHours: 0.5,
+    recommendation: {
+      title: 'Describe the brand on {network} as the website does',
+      description:
+        'Use the brand name and a bio that says what the website says, so people recognise the brand. Measured: {summary}.',
+    },
+  },
+  website: {
+    weight: 1,
+    category: 'Social Media',
+    estimatedHours: 0.25,
+    recommendation: {
+      title: 'Link the {network} profile to your website',
+      description: "Put your website's address in the profile's website field. Measured: {summary}.",
+    },
+  },
+  avatar: {
+    weight: 1,
+    category: 'Social Media',
+    estimatedHours: 0.5,
+    recommendation: {
+      title: 'Use your logo as the {network} profile picture',
+      description: 'A profile picture that is your logo makes the account recognisable as yours. Measured: {summary}.',
+    },
+  },
+  posting: {
+    weight: 1,
+    category: 'Social Media',
+    estimatedHours: 4,
+    recommendation: {
+      title: 'Post more often on {network}',
+      description: 'Aim for at least two posts a month on the profile. Measured: {summary}.',
+    },
+  },
+  gaps: {
+    weight: 1,
+    category: 'Social Media',
+    estimatedHours: 2,
+    recommendation: {
+      title: 'Avoid long silences on {network}',
+      description:
+        'A long gap makes a profile look abandoned. Plan posts ahead so that no month goes by without one. Measured: {summary}.',
+    },
+  },
+  tone: {
+    weight: 1,
+    category: 'Social Media',
+    estimatedHours: 2,
+    recommendation: {
+      title: 'Write {network} posts in the same voice as your website',
+      description:
+        'Your posts read differently from your website. Use the same level of formality, mood and key words in both. Measured: {summary}.',
+    },
+  },
+};
+
+const PROFILE_CHECK_ID = /^social\.(bluesky|mastodon|youtube|facebook|instagram)\.([a-z-]+)$/;
+const NETWORK_NAMES: Record<string, string> = {
+  bluesky: 'Bluesky',
+  mastodon: 'Mastodon',
+  youtube: 'YouTube',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+};
+
+function profileWeight(id: string): CheckWeight | null {
+  const match = PROFILE_CHECK_ID.exec(id);
+  const entry = match ? PROFILE_CHECK_WEIGHTS[match[2]!] : undefined;
+  if (!match || !entry) return null;
+  const network = NETWORK_NAMES[match[1]!]!;
+  return {
+    ...entry,
+    recommendation: {
+      title: entry.recommendation.title.replace('{network}', network),
+      description: entry.recommendation.description.replace('{network}', network),
+    },
+  };
+}
+
 const AREA_CATEGORY: Record<CheckResult['area'], Category> = {
   website: 'SEO',
   socialMedia: 'Social Media',
@@ -225,6 +322,8 @@ export function weightOf(check: Pick<CheckResult, 'id' | 'area'>): CheckWeight {
     };
   }
   if (check.id.startsWith('social.posting-')) return PLATFORM_POSTING;
+  const profile = profileWeight(check.id);
+  if (profile) return profile;
   return {
     weight: 1,
     category: AREA_CATEGORY[check.area],

@@ -21,7 +21,7 @@ export const POSTING_MAX_GAP_DAYS = 30;
 export const TONE_MATCH_LIMITS = { readingEase: 20, informality: 5, sentiment: 5, minVocabularyOverlap: 0.05 };
 
 const DAY_MS = 86_400_000;
-const NO_SOURCE = 'Not measured: no feed or social data source configured';
+const NO_SOURCE = 'Not measured: the website links to no RSS or Atom feed of posts';
 
 const meta = (group: string, id: string, title: string): CheckMeta => ({
   id: `social.${id}`,
@@ -35,6 +35,25 @@ export function feedsOf(snapshot: SiteSnapshot): Feed[] {
     .filter((feed) => feed.status >= 200 && feed.status < 300 && feed.body)
     .map((feed) => parseFeed(feed.url, feed.body!))
     .filter((feed) => feed.items.length > 0);
+}
+
+/** Words that mark an item as a customer review: 'review', stars, or a rating out of 5. */
+const REVIEW_ITEM = /\breview(ed|s)?\b|★|☆|\b[1-5](\.\d)?\s*(\/\s*5|out of 5|stars?)\b|\brated\s+[1-5]\b/i;
+
+/**
+ * Whether a feed holds customer reviews rather than posts: its title or address speaks of reviews
+ * (the rule the insight sources use), or at least half of its items read as reviews.
+ */
+export function isReviewFeed(feed: Feed): boolean {
+  if (/review/i.test(`${feed.title} ${feed.url}`)) return true;
+  const reviews = feed.items.filter((item) => REVIEW_ITEM.test(`${item.title} ${item.text}`)).length;
+  return reviews * 2 >= feed.items.length;
+}
+
+/** The site's feeds split into those of posts and those of customer reviews (which are not posts). */
+export function postFeedsOf(snapshot: SiteSnapshot): { posts: Feed[]; reviews: Feed[] } {
+  const feeds = feedsOf(snapshot);
+  return { posts: feeds.filter((feed) => !isReviewFeed(feed)), reviews: feeds.filter(isReviewFeed) };
 }
 
 type DatedItem = FeedItem & { date: Date; feedUrl: string };
@@ -60,7 +79,15 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 export function checkPostingFrequency(snapshot: SiteSnapshot): CheckResult[] {
   const frequency = meta('postingFrequency', 'feed-frequency', 'The site publishes at least twice a month');
   const gaps = meta('postingFrequency', 'feed-gaps', 'No long gaps between posts');
-  const feeds = feedsOf(snapshot);
+  const { posts: feeds, reviews } = postFeedsOf(snapshot);
+  if (feeds.length === 0 && reviews.length > 0) {
+    const summary = `The website's only ${reviews.length === 1 ? 'feed holds' : 'feeds hold'} customer reviews, not posts: publishing frequency is not judged from ${reviews.length === 1 ? 'it' : 'them'}`;
+    const evidence = reviews.map((feed) => ({ url: feed.url, value: feed.title || null, note: 'a feed of reviews' }));
+    return [
+      makeCheck(frequency, 'not_applicable', summary, evidence),
+      makeCheck(gaps, 'not_applicable', summary, evidence),
+    ];
+  }
   if (feeds.length === 0) {
     return [makeCheck(frequency, 'not_measured', NO_SOURCE), makeCheck(gaps, 'not_measured', NO_SOURCE)];
   }
@@ -129,32 +156,48 @@ export function checkPostingFrequency(snapshot: SiteSnapshot): CheckResult[] {
   return [frequencyCheck, gapsCheck];
 }
 
-/** Platforms whose posts cannot be read without access keys: one not-measured check per declared handle. */
+/** Platforms with no API open for reading a brand's profile: what they cannot measure is said, never guessed. */
+export const CLOSED_PLATFORMS: DeclarablePlatform[] = ['twitter', 'tiktok', 'linkedin'];
+
+/** One not-measured check per declared handle of a platform without an open API for this use. */
 export function checkPlatformPosting(platforms: DeclarablePlatform[]): CheckResult[] {
-  return platforms.map((platform) =>
-    makeCheck(
-      meta('postingFrequency', `posting-${platform}`, `Posting frequency on ${PLATFORM_LABELS[platform]}`),
-      'not_measured',
-      `Not measured: no ${PLATFORM_LABELS[platform]} access configured`,
-    ),
-  );
+  return platforms
+    .filter((platform) => CLOSED_PLATFORMS.includes(platform))
+    .map((platform) =>
+      makeCheck(
+        meta('postingFrequency', `posting-${platform}`, `${PLATFORM_LABELS[platform]} profile`),
+        'not_measured',
+        `Not measured: ${PLATFORM_LABELS[platform]} has no API open for reading a brand's profile and posts; the handle checks still apply`,
+      ),
+    );
 }
 
 export function checkToneMatch(snapshot: SiteSnapshot, pages: HtmlPage[]): CheckResult {
   const check = meta('toneMatch', 'tone-match', "The feed's tone matches the website's");
-  const feeds = feedsOf(snapshot);
+  const feeds = postFeedsOf(snapshot).posts;
   if (feeds.length === 0) return makeCheck(check, 'not_measured', NO_SOURCE);
   const feedText = feeds
     .flatMap((feed) => feed.items.slice(0, 20))
     .map((item) => [item.title, item.text].filter(Boolean).join('. '))
     .join('\n');
-  const feedTone = pageTone(feeds.map((feed) => feed.url).join(', '), feedText);
-  if (feedTone.stats.words < MIN_WORDS) {
-    return makeCheck(
-      check,
-      'not_measured',
-      `Not measured: the feed has ${countOf(feedTone.stats.words, 'word')} of text, fewer than ${MIN_WORDS}`,
-    );
+  const result = compareTone('feed', feeds.map((feed) => feed.url).join(', '), feedText, pages);
+  return makeCheck(check, result.status, result.summary, result.evidence);
+}
+
+export type ToneComparison = { status: CheckResult['status']; summary: string; evidence: Evidence[] };
+
+/**
+ * The website's tone measures (reading ease, informal markers, net sentiment, vocabulary) of some
+ * text (a feed's items, a profile's posts) against the website's own text, within TONE_MATCH_LIMITS.
+ */
+export function compareTone(source: string, sourceUrl: string, sourceText: string, pages: HtmlPage[]): ToneComparison {
+  const sourceTone = pageTone(sourceUrl, sourceText);
+  if (sourceTone.stats.words < MIN_WORDS) {
+    return {
+      status: 'not_measured',
+      summary: `Not measured: the ${source} has ${countOf(sourceTone.stats.words, 'word')} of text, fewer than ${MIN_WORDS}`,
+      evidence: [],
+    };
   }
   const siteText = pages
     .map(({ $ }) => mainText($))
@@ -162,43 +205,47 @@ export function checkToneMatch(snapshot: SiteSnapshot, pages: HtmlPage[]): Check
     .join('\n');
   const siteTone = pageTone('website', siteText);
   if (siteTone.stats.words < MIN_WORDS) {
-    return makeCheck(check, 'not_applicable', `The website has fewer than ${MIN_WORDS} words of text to compare with`);
+    return {
+      status: 'not_applicable',
+      summary: `The website has fewer than ${MIN_WORDS} words of text to compare with`,
+      evidence: [],
+    };
   }
   const measures = [
     {
       name: 'reading ease',
-      feed: feedTone.stats.readingEase,
+      own: sourceTone.stats.readingEase,
       site: siteTone.stats.readingEase,
       limit: TONE_MATCH_LIMITS.readingEase,
     },
     {
       name: 'informal markers per 100 words',
-      feed: feedTone.stats.informality,
+      own: sourceTone.stats.informality,
       site: siteTone.stats.informality,
       limit: TONE_MATCH_LIMITS.informality,
     },
     {
       name: 'net sentiment words per 100 words',
-      feed: feedTone.stats.sentiment,
+      own: sourceTone.stats.sentiment,
       site: siteTone.stats.sentiment,
       limit: TONE_MATCH_LIMITS.sentiment,
     },
   ];
-  const overlap = jaccard(feedTone.vocabulary, siteTone.vocabulary);
+  const overlap = jaccard(sourceTone.vocabulary, siteTone.vocabulary);
   const evidence: Evidence[] = measures.map((measure) => ({
-    url: feedTone.url,
+    url: sourceUrl,
     selector: measure.name,
-    value: round(measure.feed - measure.site, 1),
-    note: `feed ${round(measure.feed, 1)}, website ${round(measure.site, 1)} (limit ±${measure.limit})`,
+    value: round(measure.own - measure.site, 1),
+    note: `${source} ${round(measure.own, 1)}, website ${round(measure.site, 1)} (limit ±${measure.limit})`,
   }));
   evidence.push({
-    url: feedTone.url,
+    url: sourceUrl,
     selector: 'vocabulary overlap',
     value: round(overlap, 3),
     note: `Jaccard overlap of the most used words (at least ${TONE_MATCH_LIMITS.minVocabularyOverlap})`,
   });
   const off = measures
-    .filter((measure) => Math.abs(measure.feed - measure.site) > measure.limit)
+    .filter((measure) => Math.abs(measure.own - measure.site) > measure.limit)
     .map((measure) => measure.name);
   if (overlap < TONE_MATCH_LIMITS.minVocabularyOverlap) off.push('vocabulary');
   if (off.length > 0) {
@@ -206,14 +253,17 @@ export function checkToneMatch(snapshot: SiteSnapshot, pages: HtmlPage[]): Check
     const failing = evidence.filter((item) =>
       item.selector === 'vocabulary overlap' ? off.includes('vocabulary') : off.includes(String(item.selector)),
     );
-    return makeCheck(check, 'fail', `The feed's tone differs from the website's in ${joinWords(off)}`, failing);
+    return {
+      status: 'fail',
+      summary: `The ${source}'s tone differs from the website's in ${joinWords(off)}`,
+      evidence: failing,
+    };
   }
-  return makeCheck(
-    check,
-    'pass',
-    `The feed's reading ease, formality, sentiment and vocabulary are within the limits of the website's (${countOf(feedTone.stats.words, 'feed word')} compared)`,
+  return {
+    status: 'pass',
+    summary: `The ${source}'s reading ease, formality, sentiment and vocabulary are within the limits of the website's (${countOf(sourceTone.stats.words, `${source} word`)} compared)`,
     evidence,
-  );
+  };
 }
 
 export function checkVisualConsistency(): CheckResult {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureText, goodPage, resourceOf, snapshotOf } from '../../../../tests/fixtures/analysis/snapshot.ts';
 import { htmlPagesOf } from '../website/pages.ts';
-import { checkPlatformPosting, checkPostingFrequency, checkToneMatch, checkVisualConsistency } from './activity.ts';
+import {
+  checkPlatformPosting,
+  checkPostingFrequency,
+  checkToneMatch,
+  checkVisualConsistency,
+  isReviewFeed,
+} from './activity.ts';
 import { parseFeed } from './feeds.ts';
 import {
   accountKey,
@@ -320,17 +326,33 @@ describe('posting frequency from feeds', () => {
   it('is not measured without a feed', () => {
     const checks = checkPostingFrequency(snapshotOf([{ url: home, html: goodPage() }]));
     expect(checks.map((check) => [check.status, check.summary])).toEqual([
-      ['not_measured', 'Not measured: no feed or social data source configured'],
-      ['not_measured', 'Not measured: no feed or social data source configured'],
+      ['not_measured', 'Not measured: the website links to no RSS or Atom feed of posts'],
+      ['not_measured', 'Not measured: the website links to no RSS or Atom feed of posts'],
     ]);
   });
 
+  it('names a feed of customer reviews and does not judge posting from it', () => {
+    const checks = checkPostingFrequency(withFeed('shop-reviews.rss.xml'));
+    expect(checks.map((check) => check.status)).toEqual(['not_applicable', 'not_applicable']);
+    expect(checks[0]?.summary).toBe(
+      "The website's only feed holds customer reviews, not posts: publishing frequency is not judged from it",
+    );
+    expect(checks[0]?.evidence).toEqual([
+      { url: 'https://example.com/shop-reviews.rss.xml', value: 'Northwind Bakery shop', note: 'a feed of reviews' },
+    ]);
+    // so no advice about silences between posts can come from it
+    expect(checks.some((check) => check.status === 'fail')).toBe(false);
+    expect(isReviewFeed(parseFeed('x', fixtureText('feeds/regular.rss.xml')))).toBe(false);
+  });
+
   it('reports platform posting as not measured, saying why', () => {
-    expect(checkPlatformPosting(['instagram'])).toEqual([
+    // Instagram and Facebook are read through Meta's API (profile checks); X, TikTok and LinkedIn have no open API
+    expect(checkPlatformPosting(['instagram', 'tiktok'])).toEqual([
       expect.objectContaining({
-        id: 'social.posting-instagram',
+        id: 'social.posting-tiktok',
         status: 'not_measured',
-        summary: 'Not measured: no Instagram access configured',
+        summary:
+          "Not measured: TikTok has no API open for reading a brand's profile and posts; the handle checks still apply",
       }),
     ]);
     expect(checkVisualConsistency()).toMatchObject({
@@ -371,7 +393,7 @@ describe('social.tone-match', () => {
   it('is not measured without feed text', () => {
     const none = snapshotOf(site);
     expect(checkToneMatch(none, htmlPagesOf(none)).summary).toBe(
-      'Not measured: no feed or social data source configured',
+      'Not measured: the website links to no RSS or Atom feed of posts',
     );
     const short = snapshotOf(site, { feeds: feedOf(fixtureText('feeds/sparse.atom.xml')) });
     expect(checkToneMatch(short, htmlPagesOf(short)).status).toBe('not_measured');
@@ -381,7 +403,7 @@ describe('social.tone-match', () => {
 describe('runSocialChecks', () => {
   it('returns every social group, with posting checks for declared platforms only', () => {
     const checks = runSocialChecks(
-      { instagramHandle: 'northwindbakery', tiktokHandle: null },
+      { instagramHandle: 'northwindbakery', tiktokHandle: 'northwindbakery' },
       snapshotOf([{ url: home, html: goodPage() }]),
     );
     expect(checks.map((check) => check.id)).toEqual([
@@ -391,7 +413,7 @@ describe('runSocialChecks', () => {
       'social.profile-links-match',
       'social.feed-frequency',
       'social.feed-gaps',
-      'social.posting-instagram',
+      'social.posting-tiktok',
       'social.tone-match',
       'social.visual-consistency',
     ]);

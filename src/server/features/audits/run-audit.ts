@@ -10,6 +10,7 @@ import type { CheckResult } from '../../analysis/types.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { audits, brands, uploadedFiles } from '../../db/schema/index.ts';
+import type { ProfileNetwork, ProfileSource } from '../../integrations/social-profiles/profile-source.ts';
 import type { UploadStorage } from '../uploads/storage.ts';
 
 export type RunAuditDeps = {
@@ -19,6 +20,8 @@ export type RunAuditDeps = {
   ai: AiWriter | null;
   logger: AiLogger;
   crawlResolver?: Resolver;
+  /** tests: the profile sources to read through (default: from config) */
+  profileSources?: Record<ProfileNetwork, ProfileSource>;
 };
 
 export type RunAuditOutcome = 'completed' | 'failed' | 'skipped';
@@ -59,8 +62,19 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
   };
 
   if (!brand.websiteUrl) return markFailed(db, auditId, `${brand.name} has no website address to audit.`);
-  const { crawlSite, CrawlFailedError, runAllChecks, buildAnalysis, scoreAudit, crawlFactsOf } =
-    await loadAuditEngine();
+  const engine = await loadAuditEngine();
+  const { crawlSite, CrawlFailedError, runAllChecks, buildAnalysis, scoreAudit, crawlFactsOf } = engine;
+
+  // Profiles are read from their networks while the site is crawled: neither waits for the other.
+  const startedAt = new Date();
+  const profileReads = engine
+    .readProfiles(brand, {
+      sources: deps.profileSources ?? engine.profileSourcesFrom(deps.config),
+      allowLoopback: deps.config.crawlerAllowLoopback,
+      now: startedAt,
+      signal,
+    })
+    .catch(() => []);
 
   await progress(STAGES.crawl.label, STAGES.crawl.from);
   let snapshot: Awaited<ReturnType<typeof crawlSite>>;
@@ -83,7 +97,14 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
   }
 
   await progress(STAGES.measure.label, STAGES.measure.from);
-  const logo = await loadLogo(deps, brand.logoUrl);
+  const [logo, profileResults] = await Promise.all([loadLogo(deps, brand.logoUrl), profileReads]);
+  const references =
+    profileResults.length > 0
+      ? await engine.referenceImages(logo && { ...logo, url: brand.logoUrl }, snapshot, {
+          allowLoopback: deps.config.crawlerAllowLoopback,
+          signal,
+        })
+      : [];
   const { checks } = await runAllChecks({
     snapshot,
     brand: {
@@ -96,6 +117,7 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
       fonts: brand.fonts,
     },
     logo,
+    profiles: { results: profileResults, brandName: brand.name, references, now: startedAt },
   });
   const scores = scoreAudit(checks);
 
@@ -108,6 +130,7 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
   const analysis = {
     ...buildAnalysis(checks, scores),
     crawl: crawlFactsOf(snapshot),
+    socialProfiles: engine.storedReads(profileResults, references),
     coverage: {
       website: { ...scores.areas.website, toAdd: toAdd.website },
       socialMedia: { ...scores.areas.socialMedia, toAdd: toAdd.socialMedia },

@@ -9,6 +9,7 @@ import { colours, FONT, FONT_BOLD, FONT_ITALIC, FONT_MONO, statusColours } from 
 import { A4_WIDTH, PAGE_MARGIN_X } from './page-chrome.tsx';
 import { BandPill, BreakText, P, Pill, ScoreValue } from './primitives.tsx';
 import { ScoreBar } from './score-ring.tsx';
+import { SocialProfilesSection } from './social-profiles.tsx';
 
 export const MAX_EVIDENCE = 5;
 const PILL_WIDTH = 62;
@@ -252,6 +253,7 @@ export function AreaSection({ audit, area, ctx }: { audit: TAuditDetail; area: T
         <AreaExtras audit={audit} area={area} />
       </View>
       {groups.length === 0 ? <Text style={styles.empty}>No findings were recorded for this area.</Text> : null}
+      {area === 'socialMedia' ? <SocialProfilesSection audit={audit} /> : null}
       {groups.map(([name, group]) => (
         <GroupBlock key={name} name={name} group={group} accent={ctx.theme.accent} />
       ))}

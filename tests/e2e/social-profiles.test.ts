@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { serverAndBrowserForFile } from '../helpers/e2e.ts';
+import {
+  MASTODON_TEST_INSTANCE,
+  passingAccounts,
+  type SocialProfilesWorld,
+  startSocialProfilesWorld,
+} from '../helpers/social-profiles.ts';
+
+const LOGO = path.resolve(import.meta.dirname, '../fixtures/images/brand-logo.png');
+
+let world: SocialProfilesWorld;
+// filled before the server starts (this hook is registered first, so it runs first)
+const env: Record<string, string> = {};
+
+beforeAll(async () => {
+  world = await startSocialProfilesWorld();
+  const accounts = passingAccounts(world.siteUrl);
+  world.bluesky.setAccounts([accounts.bluesky]);
+  world.mastodon.setAccounts([{ ...accounts.mastodon, avatar: 'avatar-other.png' }]);
+  world.youtube.setChannels([accounts.youtube]);
+  Object.assign(env, world.env);
+});
+
+const e2e = serverAndBrowserForFile(env);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('social profiles in the brand audit', () => {
+  it('audits a brand with Bluesky, Mastodon and YouTube handles and shows each profile with the images compared', async () => {
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
+    await signInThroughPage(page, 'social-profiles@example.com');
+
+    await page.goto('/brand-audit');
+    await page.getByRole('heading', { name: 'Brand Audit', level: 1 }).waitFor();
+    await page.getByLabel('Brand name', { exact: true }).fill('Northwind Bakery');
+    await page.getByLabel('Website URL', { exact: true }).fill(world.siteUrl);
+    // a handle in the wrong form is refused with the form it should take
+    await page.getByLabel('Mastodon', { exact: true }).fill('northwind');
+    await page.getByRole('button', { name: 'Create Brand' }).click();
+    await page.getByText('Enter the Mastodon handle as user@instance, like yourbrand@mastodon.social').waitFor();
+    await page.getByLabel('Mastodon', { exact: true }).fill(`@northwind@${MASTODON_TEST_INSTANCE}`);
+    await page.getByLabel('Bluesky', { exact: true }).fill('northwindbakery.bsky.social');
+    await page.getByLabel('YouTube', { exact: true }).fill('@northwindbakery');
+    await page.getByLabel('Logo file').setInputFiles(LOGO);
+    await page.getByRole('img', { name: 'Logo preview' }).waitFor();
+    await screenshotFor(page, 'social-profiles-brand-form');
+    await page.getByRole('button', { name: 'Create Brand' }).click();
+    await page.getByText('Brand Created', { exact: true }).first().waitFor();
+
+    await page.getByRole('button', { name: 'Start Audit' }).click();
+    const card = page.getByTestId('audit-card').first();
+    await page.locator('[data-testid="audit-card"][data-status="completed"]').waitFor({ timeout: 90_000 });
+    await card.getByRole('link', { name: 'View Report' }).click();
+    await page.waitForURL('**/audit-results/*');
+
+    const profiles = page.getByTestId('social-profiles');
+    await profiles.waitFor();
+    for (const [network, label, handle] of [
+      ['bluesky', 'Bluesky', 'northwindbakery.bsky.social'],
+      ['mastodon', 'Mastodon', `northwind@${MASTODON_TEST_INSTANCE}`],
+      ['youtube', 'YouTube', '@northwindbakery'],
+    ] as const) {
+      const section = profiles.locator(`[data-profile="${network}"]`);
+      expect(await section.getByRole('heading', { level: 4 }).textContent()).toBe(`${label}: ${handle}`);
+      // each profile's checks
+      for (const title of [
+        'the declared profile exists',
+        'the profile picture is the logo',
+        'name and bio agree with the website',
+      ]) {
+        await section.getByText(`${label}: ${title}`, { exact: true }).waitFor();
+      }
+      // the two images compared, each with its hash
+      const images = section.getByTestId('images-compared');
+      await images.getByRole('img', { name: 'Profile picture' }).waitFor();
+      await images.getByRole('img', { name: /^Logo \(\d+ of 64 bits differ\)$/ }).waitFor();
+      expect(await images.textContent()).toMatch(/[0-9a-f]{16}.*[0-9a-f]{16}/);
+    }
+    // the Mastodon picture is another image: its check fails, the others pass
+    const mastodonAvatar = profiles.locator('[data-profile="mastodon"] li', {
+      hasText: 'Mastodon: the profile picture is the logo',
+    });
+    expect(await mastodonAvatar.getAttribute('data-status')).toBe('fail');
+    const blueskyAvatar = profiles.locator('[data-profile="bluesky"] li', {
+      hasText: 'Bluesky: the profile picture is the logo',
+    });
+    expect(await blueskyAvatar.getAttribute('data-status')).toBe('pass');
+    // what was read and when
+    expect(await profiles.locator('[data-profile="bluesky"]').textContent()).toMatch(/Read · read at .*GMT/);
+    await profiles.scrollIntoViewIfNeeded();
+    await screenshotFor(page, 'social-profiles-report');
+  });
+});
