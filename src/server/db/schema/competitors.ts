@@ -3,6 +3,12 @@ import { brands } from './brands.ts';
 import { createdAt, id } from './columns.ts';
 import { users } from './users.ts';
 
+/** One EU country of Meta's `age_country_gender_reach_breakdown`: people reached per age range and gender */
+export type MetaReachByCountry = {
+  country: string;
+  ages: { ageRange: string; male: number | null; female: number | null; unknown: number | null }[];
+};
+
 export const competitors = pgTable(
   'competitors',
   {
@@ -86,6 +92,20 @@ export const adLibraryEntries = pgTable(
     languages: jsonb('languages').$type<string[]>().notNull().default([]),
     /** Targeting as disclosed (EU and political ads): ages, gender, locations */
     targeting: jsonb('targeting').$type<Record<string, unknown>>(),
+    /**
+     * Meta ads: the brand's markets (ISO country codes) whose searches (`ad_reached_countries`)
+     * found the ad, gathered across runs; one row per ad whatever the number of markets.
+     */
+    metaReachedMarkets: jsonb('meta_reached_markets').$type<string[]>().notNull().default([]),
+    /** Meta ads: the `media_type` search filter that found the ad; null when not searched by it */
+    metaMediaType: text('meta_media_type', { enum: ['image', 'video', 'meme', 'none'] }),
+    /** Meta ads: how many creative versions (the most of ad_creative_bodies / link titles) */
+    metaCreativeVersions: integer('meta_creative_versions'),
+    /** Meta ads delivered in the EU: reach by country, age range and gender, as disclosed */
+    metaReachBreakdown: jsonb('meta_reach_breakdown').$type<MetaReachByCountry[]>(),
+    /** Meta ads delivered in the EU: who the ad benefits and who paid, as declared */
+    metaBeneficiaryPayers:
+      jsonb('meta_beneficiary_payers').$type<{ beneficiary: string | null; payer: string | null }[]>(),
     /** The landing page as fetched: its title and main call to action */
     landingPageTitle: text('landing_page_title'),
     landingPageCta: varchar('landing_page_cta', { length: 200 }),
