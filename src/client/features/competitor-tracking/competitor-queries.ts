@@ -134,12 +134,12 @@ export function useDeleteAd({ onDeleted }: { onDeleted?: () => void } = {}) {
   });
 }
 
-/** Saves the country whose ads are read for the brand. */
+/** Saves the countries whose ads are read for the brand, the first being the main one. */
 export function useSaveAdMarket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ brand, adMarket }: { brand: TBrand; adMarket: string }) =>
-      apiJson<TBrand>('PATCH', `/api/brands/${encodeURIComponent(brand.id)}`, { adMarket }),
+    mutationFn: ({ brand, adMarkets }: { brand: TBrand; adMarkets: string[] }) =>
+      apiJson<TBrand>('PATCH', `/api/brands/${encodeURIComponent(brand.id)}`, { adMarkets }),
     onSuccess: async () => {
       toast({ title: 'Ad market saved' });
       await queryClient.invalidateQueries({ queryKey: brandsQueryKey });
