@@ -93,6 +93,10 @@ export const ZAdTrends = z.object({
   byPlatform: z.array(ZKeyCount),
   byType: z.array(ZKeyCount),
   byObjective: z.array(ZKeyCount),
+  /** Meta ads of the period by the media_type filter that found them (reports made before: none) */
+  byMediaType: z.array(ZKeyCount).default([]),
+  /** Meta ads of the period by where they ran; an ad shown in several places counts in each */
+  byPlacement: z.array(ZKeyCount).default([]),
 });
 export type TAdTrends = z.infer<typeof ZAdTrends>;
 

@@ -57,6 +57,8 @@ export async function competitorAdsIn(
       spendCurrency: adLibraryEntries.spendCurrency,
       impressions: adLibraryEntries.impressions,
       reach: adLibraryEntries.reach,
+      metaMediaType: adLibraryEntries.metaMediaType,
+      publisherPlatforms: adLibraryEntries.publisherPlatforms,
     })
     .from(adLibraryEntries)
     .where(
