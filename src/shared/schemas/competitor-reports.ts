@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adPlatforms } from './competitors.ts';
+import { adPlatforms, metaMediaTypes } from './competitors.ts';
 import { ZEmailAddress } from './email.ts';
 import { MAX_EMAIL_NOTE_LENGTH, ZReportPeriod } from './sentiment-reports.ts';
 import { ZText } from './text.ts';
@@ -180,6 +180,9 @@ export const ZCitedAd = z.object({
   excerpt: z.string().nullable(),
   runningDays: z.number().int().nullable(),
   isActive: z.boolean(),
+  /** Meta ads: the media type its search told, and where it ran (reports made before: none) */
+  mediaType: z.enum(metaMediaTypes).nullable().default(null),
+  placements: z.array(z.string()).default([]),
 });
 export type TCitedAd = z.infer<typeof ZCitedAd>;
 

@@ -55,6 +55,12 @@ export const metaMediaTypeLabels: Record<TMetaMediaType, string> = {
   none: 'No image or video',
 };
 
+/** Where a Meta ad ran, as Meta names it: 'audience_network' → 'Audience network' */
+export function placementLabel(key: string): string {
+  const words = key.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export const adSources = ['manual', 'csv', 'meta'] as const;
 export type TAdSource = (typeof adSources)[number];
 

@@ -3,6 +3,7 @@ import type { TAdTrends, TKeyCount, TTopCompetitor } from '../../../shared/schem
 import {
   adPlatformLabels,
   metaMediaTypeLabels,
+  placementLabel,
   type TAdPlatform,
   type TMetaMediaType,
 } from '../../../shared/schemas/competitors.ts';
@@ -133,10 +134,4 @@ function placementCounts(ads: AnalysedAd[]): TKeyCount[] {
   return [...counts]
     .map(([key, count]) => ({ key, label: placementLabel(key), count }))
     .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
-}
-
-/** 'audience_network' → 'Audience network' */
-export function placementLabel(key: string): string {
-  const words = key.toLowerCase().replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -54,6 +54,8 @@ export function citedAdsOf(
       excerpt: excerptOf(ad.adText ?? ad.landingPageTitle),
       runningDays: runningDays(ad, window),
       isActive: ad.isActive,
+      mediaType: ad.metaMediaType ?? null,
+      placements: ad.publisherPlatforms ?? [],
     }));
 }
 
