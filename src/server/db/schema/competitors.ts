@@ -132,7 +132,7 @@ export const competitorReports = pgTable(
     brandId: uuid('brand_id')
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
-    reportPeriod: text('report_period', { enum: ['daily', 'weekly', 'monthly'] })
+    reportPeriod: text('report_period', { enum: ['daily', 'weekly', 'monthly', 'quarterly', 'custom'] })
       .notNull()
       .default('monthly'),
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),
