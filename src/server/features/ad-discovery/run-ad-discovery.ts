@@ -115,7 +115,7 @@ async function searchMarket(context: SearchContext, market: string, mediaType: M
         // The number of pages is unknown until the last: each page covers half of what is left of
         // this search's share.
         await context.progress(
-          `${band.label}: ${mediaType.toLowerCase()} ads in ${market}, page ${pageNumber}, ${outcome.read} ads read`,
+          `${band.label}: page ${pageNumber}, ${outcome.read} ads read`,
           band.from + (band.width * (context.searchIndex + 1 - 0.5 ** pageNumber)) / context.searches,
         );
       },
