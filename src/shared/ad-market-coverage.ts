@@ -66,10 +66,15 @@ export function marketCoverageKind(market: string): TMarketCoverageKind {
 
 const addInstead = 'choose an EU market where this competitor advertises, or add ads by hand or CSV';
 
+/** 'the United Kingdom', 'Ireland': a market's name as it reads in a sentence. */
+export function marketPlaceName(market: string): string {
+  const name = adMarketName(market);
+  return ['GB', 'US', 'NL', 'AE'].includes(market) ? `the ${name}` : name;
+}
+
 /** What the screen says about one market, before and after a discovery. */
 export function marketCoverageMessage(market: string): string {
-  const name = adMarketName(market);
-  const where = market === 'GB' || market === 'US' || market === 'NL' || market === 'AE' ? `the ${name}` : name;
+  const where = marketPlaceName(market);
   const kind = marketCoverageKind(market);
   if (kind === 'all_ads') {
     return `In ${where}, Meta's API returns every ad delivered there in the past year, with EU reach and targeting where Meta discloses them.`;
@@ -94,9 +99,9 @@ export function zeroAdsReason(markets: readonly string[]): TZeroAdsReason {
 }
 
 export function zeroAdsMessage(competitorName: string, markets: readonly string[]): string {
-  const names = markets.map(adMarketName).join(', ');
+  const names = markets.map(marketPlaceName).join(', ');
   if (zeroAdsReason(markets) === 'no_ads_in_covered_markets') {
-    const covered = markets.filter((market) => marketCoverageKind(market) === 'all_ads').map(adMarketName);
+    const covered = markets.filter((market) => marketCoverageKind(market) === 'all_ads').map(marketPlaceName);
     return `No ads found: ${competitorName}'s page ran no ads that reached ${covered.join(', ')} in the past year (Meta's API returns every ad delivered there).`;
   }
   return `No ads found, which may be the market, not ${competitorName}: in ${names}, Meta's API returns only (or possibly only) political and issue ads. Choose an EU market where ${competitorName} advertises, or add ads by hand or CSV.`;
