@@ -75,6 +75,8 @@ export const ZCompetitor = z.object({
   size: z.enum(competitorSizes).nullable(),
   facebookPageId: z.string().nullable(),
   isActive: z.boolean(),
+  /** the "your brand" row: the brand's own ads beside its competitors' */
+  isOwnBrand: z.boolean(),
   createdAt: z.string(),
 });
 export type TCompetitor = z.infer<typeof ZCompetitor>;

@@ -98,7 +98,13 @@ export function AdLibraryCard({
   const [editing, setEditing] = useState<TAd | null | 'new'>(null);
   const [importing, setImporting] = useState(false);
   const names = useMemo(
-    () => new Map(competitors.map((competitor) => [competitor.id, competitor.name])),
+    () =>
+      new Map(
+        competitors.map((competitor) => [
+          competitor.id,
+          competitor.isOwnBrand ? `${competitor.name} (your brand)` : competitor.name,
+        ]),
+      ),
     [competitors],
   );
   // A filter naming a competitor that is gone shows everything again (SPEC §4: selection clears).
@@ -144,7 +150,7 @@ export function AdLibraryCard({
             onChange={setCompetitorFilter}
             options={[
               { value: ALL, label: 'All competitors' },
-              ...competitors.map((competitor) => ({ value: competitor.id, label: competitor.name })),
+              ...competitors.map((competitor) => ({ value: competitor.id, label: names.get(competitor.id)! })),
             ]}
           />
           <FilterSelect

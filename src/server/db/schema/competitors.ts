@@ -1,4 +1,17 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { brands } from './brands.ts';
 import { createdAt, id } from './columns.ts';
 import { users } from './users.ts';
@@ -27,12 +40,21 @@ export const competitors = pgTable(
     /** The numeric id of the competitor's Facebook page: the Ad Library is searched by it */
     facebookPageId: varchar('facebook_page_id', { length: 40 }),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The "your brand" row: the brand itself, so its own Facebook page's ads are discovered and
+     * shown beside the competitors'. One per brand; not counted as a competitor.
+     */
+    isOwnBrand: boolean('is_own_brand').notNull().default(false),
     /** Required and excluded terms for mentions of the competitor, as on brands */
     relevanceIncludeTerms: jsonb('relevance_include_terms').$type<string[]>().notNull().default([]),
     relevanceExcludeTerms: jsonb('relevance_exclude_terms').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (table) => [index().on(table.userId), index().on(table.brandId)],
+  (table) => [
+    index().on(table.userId),
+    index().on(table.brandId),
+    uniqueIndex('competitors_one_own_brand_row').on(table.brandId).where(sql`${table.isOwnBrand}`),
+  ],
 );
 
 export const adLibraryEntries = pgTable(

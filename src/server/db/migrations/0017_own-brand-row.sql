@@ -1,0 +1,2 @@
+ALTER TABLE "competitors" ADD COLUMN "is_own_brand" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "competitors_one_own_brand_row" ON "competitors" USING btree ("brand_id") WHERE "competitors"."is_own_brand";
