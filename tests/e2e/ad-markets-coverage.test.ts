@@ -83,5 +83,20 @@ describe('ad markets and what Meta returns in them', () => {
       expect.arrayContaining(['instagram', 'Ireland', '5,400 in the EU']),
     );
     await screenshotFor(page, 'ad-markets-ie-found');
+
+    // The brand's own ads get a row of their own, beside the competitors.
+    await page.getByRole('button', { name: "Add your brand's ads" }).click();
+    const ownRow = page.getByRole('listitem', { name: 'Harbour Coffee' });
+    await ownRow.getByText('Your brand', { exact: true }).waitFor();
+    await ownRow.getByRole('button', { name: 'Find the Facebook page of Harbour Coffee' }).waitFor();
+    await expect(page.getByRole('button', { name: "Add your brand's ads" }).count()).resolves.toBe(0);
+
+    // A report over the last 90 days counts the Meta ads by media type.
+    await page.getByRole('combobox', { name: 'Period' }).click();
+    await page.getByRole('option', { name: 'Last 90 days' }).click();
+    await page.getByText(/competitors ran in the last 90 days/).waitFor();
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await page.getByRole('list', { name: 'Meta media types' }).getByText('Video: 1 ad').waitFor({ timeout: 30_000 });
+    await screenshotFor(page, 'ad-markets-own-brand-and-report');
   }, 120_000);
 });

@@ -19,7 +19,7 @@ export async function trackOwnBrandAds(
   const brand = await getTrackedBrandOrThrow(ctx.db, actor, brandId, { toChange: true });
   const [created] = await ctx.db
     .insert(competitors)
-    .values({ userId: brand.userId, brandId: brand.id, name: brand.name, website: brand.websiteUrl, isOwnBrand: true })
+    .values({ userId: brand.userId, brandId: brand.id, name: brand.name, isOwnBrand: true })
     .onConflictDoNothing()
     .returning();
   if (created) return { created: true, row: toCompetitorWithCounts(created as CompetitorRow, 0) };
