@@ -191,7 +191,8 @@ describe("finding a competitor's Facebook page", () => {
       { what: 'the discovery of the chosen page' },
     );
     expect(task.result?.competitors[0]).toMatchObject({ searchedBy: 'page_id', status: 'done', added: 3 });
-    expect(graph.calls.map((call) => call.get('search_page_ids'))).toEqual([`["${SHOP_PAGE}"]`]);
+    // one search per media type, each by the chosen page
+    expect(graph.calls.map((call) => call.get('search_page_ids'))).toEqual(Array(4).fill(`["${SHOP_PAGE}"]`));
     expect(await adIdsOf(shop)).toEqual([null, 'shop-1', 'shop-2', 'shop-3']);
     const everywhere = await target.database.db.select().from(adLibraryEntries);
     expect(everywhere.filter((ad) => ad.adId === 'other-1' || ad.pageId === OTHER_PAGE)).toEqual([]);

@@ -94,7 +94,10 @@ beforeAll(async () => {
     .where(eq(users.email, 'ads-owner@example.com'))) as [{ id: string }];
   brandId = await createBrand(owner, 'Northwind');
   emptyBrandId = await createBrand(owner, 'Empty Brand');
-  await target.database.db.update(brands).set({ adMarket: 'IE' }).where(eq(brands.id, brandId));
+  await target.database.db
+    .update(brands)
+    .set({ adMarket: 'IE', adMarkets: ['IE'] })
+    .where(eq(brands.id, brandId));
   byPage = await addCompetitor(ownerId, brandId, 'Fabrikam Coffee', PAGE_ID);
   byName = await addCompetitor(ownerId, brandId, 'Contoso Cafe');
 }, 60_000);
@@ -223,7 +226,14 @@ describe('discovering all of a brand', () => {
 
   it('searched by page id only, in the brand market, following the pages', async () => {
     const pageCalls = graph.calls.filter((call) => call.get('search_page_ids'));
-    expect(pageCalls.map((call) => call.get('after'))).toEqual([null, '250']);
+    // one search per media type; the ads are images (the double's default), two pages of them
+    expect(pageCalls.map((call) => [call.get('media_type'), call.get('after')])).toEqual([
+      ['VIDEO', null],
+      ['IMAGE', null],
+      ['IMAGE', '250'],
+      ['MEME', null],
+      ['NONE', null],
+    ]);
     expect(pageCalls[0]!.get('search_page_ids')).toBe(`["${PAGE_ID}"]`);
     expect(graph.calls.filter((call) => call.get('search_terms'))).toEqual([]);
     expect(await adsOf(byName)).toEqual([]);
@@ -291,7 +301,8 @@ describe('when Meta misbehaves', () => {
     graph.rateLimitOnce(613);
     const task = await discover(`/api/competitors/${competitorId}/discover-ads`);
     expect(task.status).toBe('completed');
-    expect(graph.calls).toHaveLength(2);
+    // the refused call again, then the other media types
+    expect(graph.calls).toHaveLength(5);
   }, 60_000);
 
   it('fails a malformed page with a readable reason and stores nothing of it', async () => {

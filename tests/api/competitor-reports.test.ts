@@ -112,7 +112,7 @@ describe('POST /api/competitor-reports', () => {
     expect(missing.json().message).toBe('Please select a brand');
     const period = await post('/api/competitor-reports', owner, { brandId, reportPeriod: 'yearly' });
     expect(period.statusCode).toBe(400);
-    expect(period.json().message).toBe('Report period must be daily, weekly or monthly');
+    expect(period.json().message).toBe('Report period must be daily, weekly, monthly, quarterly or custom');
   });
 
   it('answers 401 signed out and 404 for a brand that is not yours', async () => {

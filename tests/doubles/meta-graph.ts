@@ -6,6 +6,13 @@
  * Like Meta, every ad it answers carries `ad_snapshot_url` with the caller's access token in its
  * query string (asked for or not), and a search by page id answers that page's ads. It also
  * serves a landing page (/pages/...) for the landing-page checks.
+ *
+ * Coverage as Meta documents it: an ad that reached no EU country is answered only when it is a
+ * political or issue ad (`ad_reached_countries` in the ads_archive reference). The UK answers every
+ * ad unless `setUkPoliticalOnly(true)`, since Meta's Ad Library API page lists it with the EU. An ad
+ * reaches the countries in its `__reached` list (every country asked when it has none), carries its
+ * media type in `__media_type` (IMAGE when absent) for the `media_type` filter, and is political
+ * when `__political` is true; these marks are the double's own and are never answered.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,6 +46,8 @@ export type MetaGraphDouble = {
   holdPage(pageNumber: number): () => void;
   /** while true, every token is refused as expired (code 190) */
   setTokenExpired(expired: boolean): void;
+  /** whether a search of the UK alone answers political and issue ads only (false: every ad) */
+  setUkPoliticalOnly(politicalOnly: boolean): void;
   /** an HTML page served at /pages/<name> */
   setPage(name: string, html: string): void;
   close(): Promise<void>;
@@ -74,6 +83,7 @@ export function politicalAd(id: string, overrides: Record<string, unknown> = {})
     target_ages: ['18', '65+'],
     target_gender: 'All',
     target_locations: [{ name: 'London', type: 'city', excluded: false }],
+    __political: true,
     ...overrides,
   });
 }
@@ -89,7 +99,24 @@ export function manyAds(count: number, prefix = 'ad-') {
  */
 function asMetaAnswers(ad: { id: string }, token: string, pageId: string | null) {
   const snapshot = `https://www.facebook.com/ads/archive/render_ad/?id=${ad.id}&access_token=${token}`;
-  return { ...ad, ...(pageId ? { page_id: pageId } : {}), ad_snapshot_url: snapshot };
+  const answered = Object.fromEntries(Object.entries(ad).filter(([name]) => !name.startsWith('__')));
+  return { ...answered, ...(pageId ? { page_id: pageId } : {}), ad_snapshot_url: snapshot };
+}
+
+const EU = new Set('AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE'.split(' '));
+type DoubleAd = { id: string; __reached?: string[]; __media_type?: string; __political?: boolean };
+
+/** Whether Meta would answer the ad to a search of these countries and media type. */
+function answers(ad: DoubleAd, query: URLSearchParams, ukPoliticalOnly: boolean): boolean {
+  const asked = JSON.parse(query.get('ad_reached_countries') ?? '[]') as string[];
+  const reached = asked.includes('ALL')
+    ? (ad.__reached ?? ['ALL'])
+    : asked.filter((c) => !ad.__reached || ad.__reached.includes(c));
+  if (reached.length === 0) return false;
+  const mediaType = query.get('media_type') ?? 'ALL';
+  if (mediaType !== 'ALL' && (ad.__media_type ?? 'IMAGE') !== mediaType) return false;
+  const allAds = reached.some((c) => c === 'ALL' || EU.has(c) || (c === 'GB' && !ukPoliticalOnly));
+  return allAds || ad.__political === true;
 }
 
 function graphError(code: number, message: string, type = 'OAuthException') {
@@ -102,6 +129,7 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
   const calls: URLSearchParams[] = [];
   let rateLimit: number | null = null;
   let tokenExpired = false;
+  let ukPoliticalOnly = false;
   let latency = { ms: 0, fromPage: 1 };
   let malformed: { kind: MalformedKind; pageNumber: number } | null = null;
   const held = new Map<number, { released: boolean; waiting: Array<() => void> }>();
@@ -144,7 +172,9 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
     const pageId = pageIds ? (JSON.parse(pageIds) as string[])[0]! : null;
     const key = pageId ?? query.get('search_terms') ?? '';
     const token = query.get('access_token') ?? '';
-    const found = (ads.get(key) ?? []).map((ad) => asMetaAnswers(ad as { id: string }, token, pageId));
+    const found = (ads.get(key) ?? [])
+      .filter((ad) => answers(ad as DoubleAd, query, ukPoliticalOnly))
+      .map((ad) => asMetaAnswers(ad as { id: string }, token, pageId));
     if (malformed && malformed.pageNumber === pageNumber) {
       const kind = malformed.kind;
       malformed = null;
@@ -192,6 +222,9 @@ export async function startMetaGraphDouble(): Promise<MetaGraphDouble> {
     },
     setTokenExpired: (expired) => {
       tokenExpired = expired;
+    },
+    setUkPoliticalOnly: (politicalOnly) => {
+      ukPoliticalOnly = politicalOnly;
     },
     setPage: (name, html) => pages.set(name, html),
     close: async () => {

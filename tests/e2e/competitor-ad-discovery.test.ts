@@ -131,7 +131,8 @@ describe("choosing a competitor's Facebook page", () => {
     await screenshotFor(page, 'facebook-page-discovered');
     const stored = await db.select().from(adLibraryEntries).where(eq(adLibraryEntries.competitorId, shop!.id));
     expect(stored.map((ad) => ad.adId).sort()).toEqual(['bike-1', 'bike-2', 'bike-3']);
-    expect(graph.calls.map((call) => call.get('search_page_ids'))).toEqual([`["${BIKE_PAGE}"]`]);
+    // one search per media type, each by the chosen page
+    expect(graph.calls.map((call) => call.get('search_page_ids'))).toEqual(Array(4).fill(`["${BIKE_PAGE}"]`));
   }, 90_000);
 });
 

@@ -44,6 +44,8 @@ const ads: AnalysedAd[] = Array.from({ length: 60 }, (_, i) => ({
   spendCurrency: i === 5 ? 'GBP' : null,
   impressions: i === 5 ? '10000-49999' : null,
   reach: null,
+  metaMediaType: i % 3 === 0 ? (i % 9 === 0 ? 'image' : 'video') : null,
+  publisherPlatforms: i % 3 === 0 ? (i % 2 ? ['facebook'] : ['facebook', 'instagram']) : [],
 }));
 
 function competitiveReport() {
@@ -79,6 +81,8 @@ function competitiveReport() {
         excerpt: ad.adText,
         runningDays: 10,
         isActive: ad.isActive,
+        mediaType: ad.metaMediaType ?? null,
+        placements: ad.publisherPlatforms ?? [],
       })),
   };
   return { figures, report };
@@ -102,7 +106,14 @@ describe('the competitive analysis PDF', () => {
       expect(text).toContain('What is not disclosed');
       expect(text).toContain('Disclosed spend range: GBP 1000-4999');
       expect(text).toContain(figures.keyFindings.threats[0]!.text.slice(0, 40));
+      // the Meta fields: media types and placements, and the cited ads say theirs
+      expect(text).toContain('Meta ads: media and placements');
+      expect(text).toContain('Where they ran (share of the Meta ads)');
+      expect(text).toMatch(/Meta on Facebook(, Instagram)? · (video|image|meme)/);
     }
+    const mix = figures.keyFindings.threats.find((finding) => finding.rule === 'media-mix');
+    expect(mix?.adIds.length).toBeGreaterThan(0);
+    if (text) expect(text.replace(/\s+/g, ' ')).toContain(mix!.text.slice(0, 30));
   });
 
   it('carries the white label: company name, logo, colours, header, footer and contacts, no Brandlens', async () => {

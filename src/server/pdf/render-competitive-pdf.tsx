@@ -14,6 +14,7 @@ import {
   WeeklyChart,
 } from './components/competitive-sections.tsx';
 import { CoverHero, coverStyles, type TCoverFact } from './components/cover.tsx';
+import { MetaFormats } from './components/meta-formats.tsx';
 import { ContentPage, CoverPage } from './components/page-chrome.tsx';
 import { P, SectionTitle } from './components/primitives.tsx';
 import { buildReportContext, type TPdfBranding, type TReportContext } from './context.ts';
@@ -176,6 +177,7 @@ function CompetitivePdf({ report, ctx }: { report: TCompetitorReport; ctx: TRepo
             accent={ctx.theme.secondary}
           />
         </View>
+        <MetaFormats report={report} ctx={ctx} />
         <Intelligence report={report} ctx={ctx} />
         <Longevity report={report} />
         <KeyFindings report={report} ctx={ctx} />

@@ -47,6 +47,12 @@ export const ZCompetitorDiscoveryOutcome = z.object({
   /** the search went past the per-run cap; the rest is read next time */
   capped: z.boolean(),
   error: z.string().nullable(),
+  /**
+   * a search that found no ads: whether the markets' coverage explains it (Meta returns only
+   * political and issue ads there) or the page ran none in a market where Meta returns every ad
+   */
+  zeroAdsReason: z.enum(['market_coverage', 'no_ads_in_covered_markets']).nullable().default(null),
+  zeroAdsMessage: z.string().nullable().default(null),
 });
 export type TCompetitorDiscoveryOutcome = z.infer<typeof ZCompetitorDiscoveryOutcome>;
 
@@ -121,3 +127,19 @@ export const ZFacebookPageCandidates = z.object({
   pages: z.array(ZFacebookPageCandidate),
 });
 export type TFacebookPageCandidates = z.infer<typeof ZFacebookPageCandidates>;
+
+/** GET /api/brands/{id}/ad-market-coverage: what Meta's API returns in each of the brand's markets. */
+export const ZAdMarketCoverage = z.object({
+  brandId: z.uuid(),
+  markets: z.array(
+    z.object({
+      market: z.string(),
+      /** all_ads: every ad delivered there; uncertain: Meta's pages disagree (UK); political_only */
+      kind: z.enum(['all_ads', 'uncertain', 'political_only']),
+      message: z.string(),
+    }),
+  ),
+  /** some market gives every ad: discovery can find ordinary ads there */
+  anyFullCoverage: z.boolean(),
+});
+export type TAdMarketCoverage = z.infer<typeof ZAdMarketCoverage>;

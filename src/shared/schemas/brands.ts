@@ -6,7 +6,11 @@ import {
   parseYoutubeHandle,
   SOCIAL_HANDLE_MESSAGES,
 } from '../social-handles.ts';
+
 import { ZText } from './text.ts';
+
+/** Each market is searched once per media type in every discovery: a handful at most. */
+export const MAX_AD_MARKETS = 5;
 
 const trimmedOrNull = (label: string, max: number) =>
   z.preprocess(
@@ -110,6 +114,15 @@ export const ZBrandFields = z.object({
   assets: z.array(ZBrandAsset).max(20, 'At most 20 brand assets').optional(),
   /** the country whose ads competitor tracking reads (ISO 3166-1 alpha-2) */
   adMarket: z.enum(adMarketCodes, { error: 'Choose a country from the list for the ad market' }).optional(),
+  /** every country whose ads are read, the first being the main one (adMarket) */
+  adMarkets: z
+    .array(z.enum(adMarketCodes, { error: 'Choose countries from the list for the ad markets' }), {
+      error: 'Choose countries from the list for the ad markets',
+    })
+    .min(1, 'Choose at least one ad market')
+    .max(MAX_AD_MARKETS, `Choose at most ${MAX_AD_MARKETS} ad markets`)
+    .transform((markets) => [...new Set(markets)])
+    .optional(),
 });
 
 /** POST /api/brands. The client also sends userId; the server ignores it and uses the session. */
@@ -139,6 +152,8 @@ export const ZBrandRecord = z.object({
   fonts: z.array(z.string()),
   assets: z.array(ZBrandAsset),
   adMarket: z.string(),
+  /** absent in brands kept inside audits from before markets were a list */
+  adMarkets: z.array(z.string()).default([]),
   createdAt: z.string(),
 });
 export type TBrandRecord = z.infer<typeof ZBrandRecord>;

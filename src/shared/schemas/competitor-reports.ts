@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { adPlatforms } from './competitors.ts';
+import { adPlatforms, metaMediaTypes } from './competitors.ts';
 import { ZEmailAddress } from './email.ts';
-import { MAX_EMAIL_NOTE_LENGTH, ZReportPeriod } from './sentiment-reports.ts';
+import { MAX_EMAIL_NOTE_LENGTH } from './sentiment-reports.ts';
 import { ZText } from './text.ts';
 
 /**
@@ -9,7 +9,16 @@ import { ZText } from './text.ts';
  * the period when it ran at any time in it (first seen before the period ends, and still active or
  * last seen after it starts). Daily is the last 24 hours, weekly 7 days, monthly (the default) 30.
  */
-export const competitorReportPeriodDays = { daily: 1, weekly: 7, monthly: 30 } as const;
+export const competitorReportPeriodDays = { daily: 1, weekly: 7, monthly: 30, quarterly: 90 } as const;
+
+/** The periods a competitor report covers: the three of SPEC, 90 days, or dates the user chooses. */
+export const competitorReportPeriods = ['daily', 'weekly', 'monthly', 'quarterly', 'custom'] as const;
+export type TCompetitorReportPeriod = (typeof competitorReportPeriods)[number];
+export const ZCompetitorReportPeriod = z.enum(competitorReportPeriods, {
+  error: 'Report period must be daily, weekly, monthly, quarterly or custom',
+});
+/** A chosen period spans a year at most: the Ad Library keeps ordinary ads for a year. */
+export const MAX_CUSTOM_PERIOD_DAYS = 366;
 
 /** SPEC §5: generation needs at least one competitor and one ad. */
 export const noCompetitorsForReportMessage = 'Add at least one competitor before generating a competitor report.';
@@ -21,11 +30,31 @@ export const noReportMessage = 'Generate a competitive analysis report first';
 
 const selectBrandMessage = 'Please select a brand';
 
-/** POST /api/competitor-reports */
-export const ZCreateCompetitorReportRequest = z.object({
-  brandId: z.uuid(selectBrandMessage),
-  reportPeriod: ZReportPeriod.default('monthly'),
-});
+const ZPeriodDate = (label: string) => z.iso.date({ error: `${label} must be a date such as 2026-03-05` });
+
+/**
+ * POST /api/competitor-reports. A custom period runs from the start of `startDate` to the end of
+ * `endDate` (UTC), both required, a year at most, ending today at the latest.
+ */
+export const ZCreateCompetitorReportRequest = z
+  .object({
+    brandId: z.uuid(selectBrandMessage),
+    reportPeriod: ZCompetitorReportPeriod.default('monthly'),
+    startDate: ZPeriodDate('Start date').optional(),
+    endDate: ZPeriodDate('End date').optional(),
+  })
+  .superRefine((request, ctx) => {
+    if (request.reportPeriod !== 'custom') return;
+    if (!request.startDate || !request.endDate) {
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'Choose a start and an end date for the period' });
+      return;
+    }
+    const days = (Date.parse(request.endDate) - Date.parse(request.startDate)) / 86_400_000 + 1;
+    if (days < 1)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'The end date cannot be before the start date' });
+    else if (days > MAX_CUSTOM_PERIOD_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'A period can span a year at most' });
+  });
 export type TCreateCompetitorReportRequest = z.input<typeof ZCreateCompetitorReportRequest>;
 
 /** GET /api/competitor-reports?brandId */
@@ -93,6 +122,10 @@ export const ZAdTrends = z.object({
   byPlatform: z.array(ZKeyCount),
   byType: z.array(ZKeyCount),
   byObjective: z.array(ZKeyCount),
+  /** Meta ads of the period by the media_type filter that found them (reports made before: none) */
+  byMediaType: z.array(ZKeyCount).default([]),
+  /** Meta ads of the period by where they ran; an ad shown in several places counts in each */
+  byPlacement: z.array(ZKeyCount).default([]),
 });
 export type TAdTrends = z.infer<typeof ZAdTrends>;
 
@@ -176,6 +209,9 @@ export const ZCitedAd = z.object({
   excerpt: z.string().nullable(),
   runningDays: z.number().int().nullable(),
   isActive: z.boolean(),
+  /** Meta ads: the media type its search told, and where it ran (reports made before: none) */
+  mediaType: z.enum(metaMediaTypes).nullable().default(null),
+  placements: z.array(z.string()).default([]),
 });
 export type TCitedAd = z.infer<typeof ZCitedAd>;
 
@@ -191,7 +227,7 @@ export const ZDisclosures = z.object({
 export const ZCompetitorReport = z.object({
   id: z.uuid(),
   brandId: z.uuid(),
-  reportPeriod: ZReportPeriod,
+  reportPeriod: ZCompetitorReportPeriod,
   startDate: z.string(),
   endDate: z.string(),
   totalAdsAnalysed: ZCount,

@@ -45,6 +45,22 @@ export const campaignObjectives = [
 ] as const;
 export type TCampaignObjective = (typeof campaignObjectives)[number];
 
+/** Meta's `media_type` filter values, as stored (the search that found the ad tells it) */
+export const metaMediaTypes = ['image', 'video', 'meme', 'none'] as const;
+export type TMetaMediaType = (typeof metaMediaTypes)[number];
+export const metaMediaTypeLabels: Record<TMetaMediaType, string> = {
+  image: 'Image',
+  video: 'Video',
+  meme: 'Meme',
+  none: 'No image or video',
+};
+
+/** Where a Meta ad ran, as Meta names it: 'audience_network' → 'Audience network' */
+export function placementLabel(key: string): string {
+  const words = key.toLowerCase().replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export const adSources = ['manual', 'csv', 'meta'] as const;
 export type TAdSource = (typeof adSources)[number];
 
@@ -59,6 +75,8 @@ export const ZCompetitor = z.object({
   size: z.enum(competitorSizes).nullable(),
   facebookPageId: z.string().nullable(),
   isActive: z.boolean(),
+  /** the "your brand" row: the brand's own ads beside its competitors' */
+  isOwnBrand: z.boolean(),
   createdAt: z.string(),
 });
 export type TCompetitor = z.infer<typeof ZCompetitor>;
@@ -91,6 +109,39 @@ export const ZAd = z.object({
   /** the ad's public page at its source (Meta: its Ad Library page); never carries a credential */
   adLibraryUrl: z.string().nullable(),
   publisherPlatforms: z.array(z.string()),
+  languages: z.array(z.string()),
+  /** Meta ads: the brand's markets whose searches found the ad */
+  reachedMarkets: z.array(z.string()),
+  /** Meta ads: by the API's media_type filter; null when not known */
+  mediaType: z.enum(metaMediaTypes).nullable(),
+  /** Meta ads: creative versions (bodies or titles); null when not known */
+  creativeVersions: z.number().int().nullable(),
+  /** targeting as disclosed (EU and political ads): ages, gender, locations; null when not disclosed */
+  targeting: z
+    .object({
+      ages: z.array(z.string()).optional(),
+      gender: z.string().optional(),
+      locations: z.array(z.object({ name: z.string(), type: z.string().nullable(), excluded: z.boolean() })).optional(),
+    })
+    .nullable(),
+  /** EU reach by country, age range and gender, as disclosed; null when not disclosed */
+  reachBreakdown: z
+    .array(
+      z.object({
+        country: z.string(),
+        ages: z.array(
+          z.object({
+            ageRange: z.string(),
+            male: z.number().nullable(),
+            female: z.number().nullable(),
+            unknown: z.number().nullable(),
+          }),
+        ),
+      }),
+    )
+    .nullable(),
+  /** declared beneficiary and payer (EU ads); null when not disclosed */
+  beneficiaryPayers: z.array(z.object({ beneficiary: z.string().nullable(), payer: z.string().nullable() })).nullable(),
   source: z.enum(adSources),
   createdAt: z.string(),
 });
@@ -169,10 +220,16 @@ export type TUpdateCompetitorRequest = z.input<typeof ZUpdateCompetitorRequest>;
 /** ?brandId for the lists and the summary */
 export const ZBrandIdQuery = z.object({ brandId: z.uuid('Please select a brand') });
 
-/** GET /api/ad-library?brandId[&competitorId][&platform] */
+/** GET /api/ad-library?brandId[&competitorId][&platform][&mediaType][&publisherPlatform] */
 export const ZAdListQuery = ZBrandIdQuery.extend({
   competitorId: z.uuid('Not found').optional(),
   platform: z.enum(adPlatforms, { error: 'Unknown platform' }).optional(),
+  mediaType: z.enum(metaMediaTypes, { error: 'Media type must be image, video, meme or none' }).optional(),
+  /** where a Meta ad ran, as Meta names it (facebook, instagram, messenger, audience_network ...) */
+  publisherPlatform: z
+    .string()
+    .regex(/^[a-z_]{1,40}$/, 'Unknown publisher platform')
+    .optional(),
 });
 
 const ZSeenDate = (label: string) =>

@@ -22,6 +22,7 @@ function brand(overrides: Partial<TBrand> = {}): TBrand {
     fonts: [],
     assets: [],
     adMarket: 'GB',
+    adMarkets: ['GB'],
     createdAt: '2026-03-01T10:00:00.000Z',
     readOnly: false,
     readOnlyReason: null,

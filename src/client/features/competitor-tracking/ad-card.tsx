@@ -1,12 +1,13 @@
 import { CalendarDays, ExternalLink, Pencil } from 'lucide-react';
 import { useState } from 'react';
-import { adPlatformLabels, type TAd } from '../../../shared/schemas/competitors.ts';
+import { adPlatformLabels, metaMediaTypeLabels, type TAd } from '../../../shared/schemas/competitors.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { formatDate, formatNumber } from '../../lib/format.ts';
 import { useDeleteAd } from './competitor-queries.ts';
 import { webAddress } from './links.ts';
+import { MetaDetails } from './meta-ad-details.tsx';
 
 const NOT_DISCLOSED = 'not disclosed';
 
@@ -64,6 +65,7 @@ export function AdCard({ ad, competitorName, onEdit }: { ad: TAd; competitorName
           <span className="font-semibold text-sm">{competitorName}</span>
           <Badge variant="outline">{adPlatformLabels[ad.platform]}</Badge>
           {ad.adType && <Badge variant="secondary">{ad.adType}</Badge>}
+          {ad.mediaType && <Badge variant="secondary">{metaMediaTypeLabels[ad.mediaType]}</Badge>}
           <Badge variant={ad.isActive ? 'success' : 'outline'}>{ad.isActive ? 'Active' : 'Stopped'}</Badge>
         </div>
         <div className="flex shrink-0">
@@ -109,8 +111,9 @@ export function AdCard({ ad, competitorName, onEdit }: { ad: TAd; competitorName
         <dt className="text-muted-foreground">Impressions</dt>
         <dd>{ad.impressions ?? NOT_DISCLOSED}</dd>
         <dt className="text-muted-foreground">Reach</dt>
-        <dd>{ad.reach === null ? NOT_DISCLOSED : formatNumber(ad.reach)}</dd>
+        <dd>{ad.reach === null ? NOT_DISCLOSED : `${formatNumber(ad.reach)} in the EU`}</dd>
       </dl>
+      {ad.source === 'meta' && <MetaDetails ad={ad} />}
       <footer className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t pt-2 text-muted-foreground text-xs">
         <span className="inline-flex items-center gap-1">
           <CalendarDays aria-hidden="true" className="size-3" />

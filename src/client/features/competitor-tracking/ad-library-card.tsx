@@ -5,6 +5,8 @@ import {
   adPlatformLabels,
   adPlatforms,
   connectedAdPlatforms,
+  metaMediaTypeLabels,
+  metaMediaTypes,
   type TAd,
   type TAdPlatform,
   type TCompetitorWithCounts,
@@ -89,18 +91,31 @@ export function AdLibraryCard({
 }) {
   const [competitorFilter, setCompetitorFilter] = useState(ALL);
   const [platformFilter, setPlatformFilter] = useState(ALL);
+  const [mediaFilter, setMediaFilter] = useState(ALL);
+  const [placementFilter, setPlacementFilter] = useState(ALL);
+  // where Meta ads ran, as Meta names it: only the places the library's ads have
+  const placements = useMemo(() => [...new Set((ads ?? []).flatMap((ad) => ad.publisherPlatforms))].sort(), [ads]);
   const [editing, setEditing] = useState<TAd | null | 'new'>(null);
   const [importing, setImporting] = useState(false);
   const names = useMemo(
-    () => new Map(competitors.map((competitor) => [competitor.id, competitor.name])),
+    () =>
+      new Map(
+        competitors.map((competitor) => [
+          competitor.id,
+          competitor.isOwnBrand ? `${competitor.name} (your brand)` : competitor.name,
+        ]),
+      ),
     [competitors],
   );
   // A filter naming a competitor that is gone shows everything again (SPEC §4: selection clears).
   const competitorShown = names.has(competitorFilter) ? competitorFilter : ALL;
+  const placementShown = placements.includes(placementFilter) ? placementFilter : ALL;
   const shown = (ads ?? []).filter(
     (ad) =>
       (competitorShown === ALL || ad.competitorId === competitorShown) &&
-      (platformFilter === ALL || ad.platform === (platformFilter as TAdPlatform)),
+      (platformFilter === ALL || ad.platform === (platformFilter as TAdPlatform)) &&
+      (mediaFilter === ALL || ad.mediaType === mediaFilter) &&
+      (placementShown === ALL || ad.publisherPlatforms.includes(placementShown)),
   );
   const noCompetitors = competitors.length === 0;
 
@@ -135,7 +150,7 @@ export function AdLibraryCard({
             onChange={setCompetitorFilter}
             options={[
               { value: ALL, label: 'All competitors' },
-              ...competitors.map((competitor) => ({ value: competitor.id, label: competitor.name })),
+              ...competitors.map((competitor) => ({ value: competitor.id, label: names.get(competitor.id)! })),
             ]}
           />
           <FilterSelect
@@ -148,6 +163,26 @@ export function AdLibraryCard({
               ...adPlatforms.map((platform) => ({ value: platform, label: adPlatformLabels[platform] })),
             ]}
           />
+          <FilterSelect
+            id="ad-filter-media"
+            label="Media type (Meta)"
+            value={mediaFilter}
+            onChange={setMediaFilter}
+            options={[
+              { value: ALL, label: 'All media types' },
+              ...metaMediaTypes.map((mediaType) => ({ value: mediaType, label: metaMediaTypeLabels[mediaType] })),
+            ]}
+          />
+          <FilterSelect
+            id="ad-filter-placement"
+            label="Shown on (Meta)"
+            value={placementShown}
+            onChange={setPlacementFilter}
+            options={[
+              { value: ALL, label: 'Everywhere' },
+              ...placements.map((placement) => ({ value: placement, label: placement.replace(/_/g, ' ') })),
+            ]}
+          />
         </div>
         {ads === undefined ? (
           <Skeleton className="h-40 w-full" />
@@ -157,7 +192,7 @@ export function AdLibraryCard({
             <p className="font-medium">{ads.length === 0 ? 'No ads yet' : 'No ads match these filters'}</p>
             <p className="max-w-sm text-muted-foreground text-sm">
               {ads.length > 0
-                ? 'Choose another competitor or platform.'
+                ? 'Choose another competitor, platform or media type.'
                 : readOnly
                   ? null
                   : noCompetitors

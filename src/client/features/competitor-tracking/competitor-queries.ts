@@ -86,6 +86,22 @@ export function useSaveCompetitor({ onSaved }: { onSaved?: () => void } = {}) {
   });
 }
 
+/** Adds the brand's own row, so its own Facebook page's ads are discovered beside its competitors'. */
+export function useTrackOwnBrandAds(brand: TBrand) {
+  const refresh = useRefreshTracking();
+  return useMutation({
+    mutationFn: () => apiJson<TCompetitorWithCounts>('POST', `/api/brands/${encodeURIComponent(brand.id)}/own-ads`, {}),
+    onSuccess: async () => {
+      toast({
+        title: `${brand.name} added as "Your brand"`,
+        description: 'Choose its Facebook page with "Find Facebook page", then discover its ads.',
+      });
+      await refresh();
+    },
+    onError: (error) => notifyError(error, "Failed to add your brand's ads", "Failed to add your brand's ads"),
+  });
+}
+
 export function useRemoveCompetitor({ onRemoved }: { onRemoved?: () => void } = {}) {
   const refresh = useRefreshTracking();
   return useMutation({
@@ -134,12 +150,12 @@ export function useDeleteAd({ onDeleted }: { onDeleted?: () => void } = {}) {
   });
 }
 
-/** Saves the country whose ads are read for the brand. */
+/** Saves the countries whose ads are read for the brand, the first being the main one. */
 export function useSaveAdMarket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ brand, adMarket }: { brand: TBrand; adMarket: string }) =>
-      apiJson<TBrand>('PATCH', `/api/brands/${encodeURIComponent(brand.id)}`, { adMarket }),
+    mutationFn: ({ brand, adMarkets }: { brand: TBrand; adMarkets: string[] }) =>
+      apiJson<TBrand>('PATCH', `/api/brands/${encodeURIComponent(brand.id)}`, { adMarkets }),
     onSuccess: async () => {
       toast({ title: 'Ad market saved' });
       await queryClient.invalidateQueries({ queryKey: brandsQueryKey });

@@ -28,6 +28,9 @@ import { competitorReportsQueryKey } from './reports/competitor-report-queries.t
 import { AdMarketSelector, StatTiles } from './tracking-header.tsx';
 import { PageChangesCard } from './watch/page-changes-card.tsx';
 
+/** The competitors without the brand's own row: its own pages are not watched as a rival's. */
+const rivalsOnly = <T extends { isOwnBrand: boolean }>(list: T[]) => list.filter((entry) => !entry.isOwnBrand);
+
 const trackingFeatures = [
   { icon: Building2, title: 'Your competitors', body: 'Keep the companies you compete with in one list, per brand.' },
   {
@@ -151,7 +154,7 @@ function BrandTracking({ brand, plan }: { brand: TBrand; plan: PlanKey | undefin
           <AdLibraryCard brand={brand} competitors={competitorList} ads={ads.data} readOnly />
         </div>
         <CompetitiveReports brand={brand} readOnly />
-        <PageChangesCard brand={brand} competitors={competitorList} readOnly />
+        <PageChangesCard brand={brand} competitors={rivalsOnly(competitorList)} readOnly />
       </div>
     );
   }
@@ -168,7 +171,7 @@ function BrandTracking({ brand, plan }: { brand: TBrand; plan: PlanKey | undefin
         <AdLibraryCard brand={brand} competitors={competitorList} ads={ads.data} />
       </div>
       <CompetitiveReports brand={brand} readiness={{ competitors: competitors.data?.length, ads: ads.data?.length }} />
-      <PageChangesCard brand={brand} competitors={competitorList} />
+      <PageChangesCard brand={brand} competitors={rivalsOnly(competitorList)} />
       <DiscoveryBanner />
     </div>
   );

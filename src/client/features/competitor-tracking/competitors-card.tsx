@@ -1,13 +1,14 @@
-import { Building2, ExternalLink, Pencil, Plus } from 'lucide-react';
+import { Building2, ExternalLink, Pencil, Plus, Store } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
 import { competitorSizeLabels, type TCompetitorWithCounts } from '../../../shared/schemas/competitors.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { CompetitorDialog } from './competitor-dialog.tsx';
-import { useRemoveCompetitor } from './competitor-queries.ts';
+import { useRemoveCompetitor, useTrackOwnBrandAds } from './competitor-queries.ts';
 import { webAddress } from './links.ts';
 
 function RemoveCompetitorButton({ competitor }: { competitor: TCompetitorWithCounts }) {
@@ -51,7 +52,10 @@ function CompetitorRow({
       aria-label={competitor.name}
     >
       <div className="min-w-0 space-y-0.5">
-        <p className="font-medium">{competitor.name}</p>
+        <p className="flex items-center gap-2 font-medium">
+          {competitor.name}
+          {competitor.isOwnBrand && <Badge variant="secondary">Your brand</Badge>}
+        </p>
         {website && (
           <a
             href={website}
@@ -104,18 +108,31 @@ export function CompetitorsCard({
   readOnly?: boolean;
 }) {
   const [adding, setAdding] = useState(false);
+  const trackOwn = useTrackOwnBrandAds(brand);
+  const hasOwnRow = competitors?.some((competitor) => competitor.isOwnBrand) ?? true;
   return (
     <Card>
       <CardHeader className="flex flex-row items-start justify-between gap-3">
         <div className="space-y-1.5">
           <CardTitle>Competitors</CardTitle>
-          <CardDescription>The companies whose ads and pages you follow for {brand.name}.</CardDescription>
+          <CardDescription>
+            The companies whose ads and pages you follow for {brand.name}; "Your brand" holds {brand.name}'s own ads
+            (choose its Facebook page with "Find Facebook page"), shown beside theirs.
+          </CardDescription>
         </div>
         {!readOnly && (
-          <Button size="sm" onClick={() => setAdding(true)}>
-            <Plus aria-hidden="true" />
-            Add Competitor
-          </Button>
+          <div className="flex flex-wrap justify-end gap-2">
+            {!hasOwnRow && (
+              <Button size="sm" variant="outline" disabled={trackOwn.isPending} onClick={() => trackOwn.mutate()}>
+                <Store aria-hidden="true" />
+                Add your brand's ads
+              </Button>
+            )}
+            <Button size="sm" onClick={() => setAdding(true)}>
+              <Plus aria-hidden="true" />
+              Add Competitor
+            </Button>
+          </div>
         )}
       </CardHeader>
       <CardContent>

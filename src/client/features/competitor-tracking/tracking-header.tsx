@@ -9,9 +9,16 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import { useSaveAdMarket } from './competitor-queries.ts';
 
-/** The country whose ads are read for the brand (Meta's Ad Library searches by where an ad was shown). */
+/** The brand's markets, its main one first (brands kept before markets were a list have their one). */
+export const marketsOf = (brand: TBrand) => (brand.adMarkets.length ? brand.adMarkets : [brand.adMarket]);
+
+/**
+ * The brand's main ad market (Meta's Ad Library searches by where an ad was shown); the other
+ * markets are chosen on the Ad Discovery card.
+ */
 export function AdMarketSelector({ brand }: { brand: TBrand }) {
   const save = useSaveAdMarket();
+  const others = marketsOf(brand).filter((market) => market !== brand.adMarket);
   return (
     <div className="flex w-full flex-col gap-1.5 sm:w-56">
       <Label htmlFor="tracking-market" className="text-muted-foreground text-xs">
@@ -20,7 +27,9 @@ export function AdMarketSelector({ brand }: { brand: TBrand }) {
       <Select
         value={brand.adMarket}
         disabled={save.isPending}
-        onValueChange={(adMarket) => save.mutate({ brand, adMarket })}
+        onValueChange={(adMarket) =>
+          save.mutate({ brand, adMarkets: [adMarket, ...others.filter((market) => market !== adMarket)] })
+        }
       >
         <SelectTrigger
           id="tracking-market"

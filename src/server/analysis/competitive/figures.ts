@@ -1,6 +1,12 @@
 import { wholePercentages } from '../../../shared/percentages.ts';
 import type { TAdTrends, TKeyCount, TTopCompetitor } from '../../../shared/schemas/competitor-reports.ts';
-import { adPlatformLabels, type TAdPlatform } from '../../../shared/schemas/competitors.ts';
+import {
+  adPlatformLabels,
+  metaMediaTypeLabels,
+  placementLabel,
+  type TAdPlatform,
+  type TMetaMediaType,
+} from '../../../shared/schemas/competitors.ts';
 import type { AnalysedAd, AnalysedCompetitor, CompetitiveWindow } from './types.ts';
 import { isoWeekOf, runningDays, seenFrom } from './window.ts';
 
@@ -109,5 +115,23 @@ export function adTrendsOf(ads: AnalysedAd[], window: CompetitiveWindow): TAdTre
       (key) => typeLabels[key] ?? key,
     ),
     byObjective: countBy(ads, (ad) => ad.campaignObjective ?? 'none', objectiveLabel),
+    byMediaType: countBy(
+      ads.filter((ad) => ad.platform === 'meta'),
+      (ad) => ad.metaMediaType ?? 'unknown',
+      (key) => metaMediaTypeLabels[key as TMetaMediaType] ?? 'Not recorded',
+    ),
+    byPlacement: placementCounts(ads),
   };
+}
+
+/** Meta ads by each place they ran (an ad in two places counts in both), most first. */
+function placementCounts(ads: AnalysedAd[]): TKeyCount[] {
+  const counts = new Map<string, number>();
+  for (const ad of ads) {
+    if (ad.platform !== 'meta') continue;
+    for (const place of new Set(ad.publisherPlatforms ?? [])) counts.set(place, (counts.get(place) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([key, count]) => ({ key, label: placementLabel(key), count }))
+    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
 }

@@ -8,6 +8,7 @@ import { countOf, joinWords, timesAs } from '../../../shared/words.ts';
 import { messagingPatterns } from './cues.ts';
 import { laggardsOf, leadersOf, median, shareOf, typeLabels } from './figures.ts';
 import { type AdReading, byLongest, patternCounts } from './intelligence.ts';
+import { MEDIA_MIX_RULE, mediaMixFindings } from './media-mix.ts';
 import type { AnalysedCompetitor, CompetitiveWindow } from './types.ts';
 import { seenFrom } from './window.ts';
 
@@ -33,6 +34,7 @@ export const FINDING_RULES: Record<string, string> = {
   'study-longest': 'The longest-running ad, when it ran 30 days or more, is recommended for study.',
   'cta-gap': 'When 30% or more of the ads have no recognisable call to action, an explicit one is recommended.',
   'format-gap': 'When one recorded ad type makes up half the ads or more, the least used type is recommended.',
+  'media-mix': MEDIA_MIX_RULE,
 };
 
 const finding = (rule: string, text: string, readings: AdReading[]): TFinding => ({
@@ -284,7 +286,7 @@ function recommendations({ readings, competitors }: Context): TFinding[] {
 export function keyFindingsOf(context: Context): TKeyFindings {
   return {
     advantages: advantages(context),
-    threats: threats(context),
+    threats: [...threats(context), ...mediaMixFindings(context.competitors, context.readings, context.window)],
     opportunities: opportunities(context),
     recommendations: recommendations(context),
   };

@@ -1,4 +1,4 @@
-import type { TAdPlatform, TAdType, TCampaignObjective } from '../../../shared/schemas/competitors.ts';
+import type { TAdPlatform, TAdType, TCampaignObjective, TMetaMediaType } from '../../../shared/schemas/competitors.ts';
 
 /** One stored ad, as the analysis reads it. */
 export type AnalysedAd = {
@@ -20,6 +20,10 @@ export type AnalysedAd = {
   spendCurrency: string | null;
   impressions: string | null;
   reach: number | null;
+  /** Meta ads: the media_type search filter that found the ad; null when not known */
+  metaMediaType?: TMetaMediaType | null;
+  /** where a Meta ad ran (facebook, instagram ...) */
+  publisherPlatforms?: string[];
 };
 
 export type AnalysedCompetitor = { id: string; name: string };

@@ -1,10 +1,25 @@
-import { competitorReportPeriodDays } from '../../../shared/schemas/competitor-reports.ts';
-import type { TReportPeriod } from '../../../shared/schemas/sentiment-reports.ts';
+import {
+  competitorReportPeriodDays,
+  type TCompetitorReportPeriod,
+} from '../../../shared/schemas/competitor-reports.ts';
 import type { AnalysedAd, CompetitiveWindow } from './types.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function competitiveWindow(period: TReportPeriod, now: Date): CompetitiveWindow {
+/**
+ * The period's window: the last 1, 7, 30 or 90 days to now, or the chosen dates from the start of
+ * the first to the end of the last (UTC), never past now.
+ */
+export function competitiveWindow(
+  period: TCompetitorReportPeriod,
+  now: Date,
+  chosen?: { startDate?: string; endDate?: string },
+): CompetitiveWindow {
+  if (period === 'custom') {
+    const start = new Date(`${chosen?.startDate}T00:00:00.000Z`);
+    const end = new Date(Math.min(now.getTime(), Date.parse(`${chosen?.endDate}T23:59:59.999Z`)));
+    return { start, end };
+  }
   return { start: new Date(now.getTime() - competitorReportPeriodDays[period] * DAY_MS), end: now };
 }
 

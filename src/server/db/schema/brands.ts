@@ -41,6 +41,11 @@ export const brands = pgTable(
      * searched by the countries an ad reached.
      */
     adMarket: varchar('ad_market', { length: 2 }).notNull().default('GB'),
+    /**
+     * Every country whose ads competitor tracking reads, the first being `adMarket` (kept for what
+     * reads one market). Migration `ad-markets` carried each brand's ad market over.
+     */
+    adMarkets: jsonb('ad_markets').$type<string[]>().notNull().default(['GB']),
     /** Required terms for mentions (analysis/relevance): a mention by name alone needs one of them */
     relevanceIncludeTerms: jsonb('relevance_include_terms').$type<string[]>().notNull().default([]),
     /** A mention containing one of these is not about the brand */

@@ -1,7 +1,26 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { brands } from './brands.ts';
 import { createdAt, id } from './columns.ts';
 import { users } from './users.ts';
+
+/** One EU country of Meta's `age_country_gender_reach_breakdown`: people reached per age range and gender */
+export type MetaReachByCountry = {
+  country: string;
+  ages: { ageRange: string; male: number | null; female: number | null; unknown: number | null }[];
+};
 
 export const competitors = pgTable(
   'competitors',
@@ -21,12 +40,21 @@ export const competitors = pgTable(
     /** The numeric id of the competitor's Facebook page: the Ad Library is searched by it */
     facebookPageId: varchar('facebook_page_id', { length: 40 }),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * The "your brand" row: the brand itself, so its own Facebook page's ads are discovered and
+     * shown beside the competitors'. One per brand; not counted as a competitor.
+     */
+    isOwnBrand: boolean('is_own_brand').notNull().default(false),
     /** Required and excluded terms for mentions of the competitor, as on brands */
     relevanceIncludeTerms: jsonb('relevance_include_terms').$type<string[]>().notNull().default([]),
     relevanceExcludeTerms: jsonb('relevance_exclude_terms').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
-  (table) => [index().on(table.userId), index().on(table.brandId)],
+  (table) => [
+    index().on(table.userId),
+    index().on(table.brandId),
+    uniqueIndex('competitors_one_own_brand_row').on(table.brandId).where(sql`${table.isOwnBrand}`),
+  ],
 );
 
 export const adLibraryEntries = pgTable(
@@ -86,6 +114,20 @@ export const adLibraryEntries = pgTable(
     languages: jsonb('languages').$type<string[]>().notNull().default([]),
     /** Targeting as disclosed (EU and political ads): ages, gender, locations */
     targeting: jsonb('targeting').$type<Record<string, unknown>>(),
+    /**
+     * Meta ads: the brand's markets (ISO country codes) whose searches (`ad_reached_countries`)
+     * found the ad, gathered across runs; one row per ad whatever the number of markets.
+     */
+    metaReachedMarkets: jsonb('meta_reached_markets').$type<string[]>().notNull().default([]),
+    /** Meta ads: the `media_type` search filter that found the ad; null when not searched by it */
+    metaMediaType: text('meta_media_type', { enum: ['image', 'video', 'meme', 'none'] }),
+    /** Meta ads: how many creative versions (the most of ad_creative_bodies / link titles) */
+    metaCreativeVersions: integer('meta_creative_versions'),
+    /** Meta ads delivered in the EU: reach by country, age range and gender, as disclosed */
+    metaReachBreakdown: jsonb('meta_reach_breakdown').$type<MetaReachByCountry[]>(),
+    /** Meta ads delivered in the EU: who the ad benefits and who paid, as declared */
+    metaBeneficiaryPayers:
+      jsonb('meta_beneficiary_payers').$type<{ beneficiary: string | null; payer: string | null }[]>(),
     /** The landing page as fetched: its title and main call to action */
     landingPageTitle: text('landing_page_title'),
     landingPageCta: varchar('landing_page_cta', { length: 200 }),
@@ -112,7 +154,7 @@ export const competitorReports = pgTable(
     brandId: uuid('brand_id')
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
-    reportPeriod: text('report_period', { enum: ['daily', 'weekly', 'monthly'] })
+    reportPeriod: text('report_period', { enum: ['daily', 'weekly', 'monthly', 'quarterly', 'custom'] })
       .notNull()
       .default('monthly'),
     startDate: timestamp('start_date', { withTimezone: true }).notNull(),

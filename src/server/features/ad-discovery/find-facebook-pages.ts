@@ -13,6 +13,7 @@ import { AdLibraryError, TOKEN_INVALID_ADMIN_HINT } from '../../integrations/met
 import type { RetryPolicy } from '../../integrations/meta-ad-library/retry-policy.ts';
 import { getTrackedCompetitorOrThrow } from '../competitors/tracked-brand.ts';
 import type { FeatureContext } from '../context.ts';
+import { brandMarkets } from './brand-markets.ts';
 
 /** While the user waits: fewer, shorter retries than a background discovery. */
 const INTERACTIVE_RETRY: RetryPolicy = { maxAttempts: 2, baseDelayMs: 1000, maxDelayMs: 5000 };
@@ -25,10 +26,10 @@ export async function findFacebookPages(
   const { token, graphUrl } = ctx.config.metaAdLibrary;
   if (!token) throw new AppError('validation', noAdSourceMessage);
   const [brand] = await ctx.db
-    .select({ adMarket: brands.adMarket })
+    .select({ adMarket: brands.adMarket, adMarkets: brands.adMarkets })
     .from(brands)
     .where(eq(brands.id, competitor.brandId));
-  const countries = [brand?.adMarket ?? 'GB'];
+  const countries = brand ? brandMarkets(brand) : ['GB'];
   try {
     const found = await findAdvertiserPages(
       { graphUrl, token, searchTerms: competitor.name, countries },

@@ -12,6 +12,7 @@ import { adPlatforms, connectedAdPlatforms } from '../../../shared/schemas/compe
 import { actorOf } from '../../http/authenticate.ts';
 import type { FeatureContext } from '../context.ts';
 import { activeAdDiscoveryOf, getAdDiscoveryTaskOrThrow, toAdDiscoveryTask } from './ad-discovery-task.ts';
+import { adMarketCoverageOf } from './ad-market-coverage.ts';
 import { findFacebookPages } from './find-facebook-pages.ts';
 import { startBrandAdDiscovery, startCompetitorAdDiscovery } from './start-ad-discovery.ts';
 
@@ -48,6 +49,11 @@ export function registerAdDiscoveryRoutes(parent: FastifyInstance, ctx: FeatureC
       const task = await startBrandAdDiscovery(ctx, { actor: actorOf(request), input: { brandId: request.params.id } });
       return reply.status(202).send(task);
     },
+  );
+
+  /** What Meta's API returns in each of the brand's ad markets, said before any discovery. */
+  app.get('/api/brands/:id/ad-market-coverage', { ...signedIn, schema: { params: ZIdParams } }, async (request) =>
+    adMarketCoverageOf(ctx, { actor: actorOf(request), input: { brandId: request.params.id } }),
   );
 
   /** Which platforms discovery reads, so the screen can say what is automatic and what is manual. */

@@ -1,12 +1,14 @@
 /**
  * The ad discovery job's work: search the Meta Ad Library for each competitor by its chosen
- * Facebook page in the brand's ad market, upsert that page's ads page by page, and record per
+ * Facebook page in each of the brand's ad markets, upsert that page's ads page by page, and record per
  * competitor what was added, updated or why it failed. A competitor without a chosen page is not
  * searched (a name search finds other advertisers' ads too): its outcome says to choose the page.
  * A competitor that fails does not stop the others, except an invalid token, which would fail
  * them all the same way.
  */
 import { asc, eq } from 'drizzle-orm';
+import { zeroAdsMessage, zeroAdsReason } from '../../../shared/ad-market-coverage.ts';
+import { adMarketName } from '../../../shared/ad-markets.ts';
 import {
   needsPageOutcomeMessage,
   noAdSourceMessage,
@@ -22,13 +24,18 @@ import {
   searchAdsArchive,
   TOKEN_INVALID_ADMIN_HINT,
 } from '../../integrations/meta-ad-library/fetch-ads-archive.ts';
-import { toAdFields } from '../../integrations/meta-ad-library/parse-ads-archive.ts';
+import {
+  META_MEDIA_TYPES,
+  type MetaMediaType,
+  toAdFields,
+} from '../../integrations/meta-ad-library/parse-ads-archive.ts';
 import type { RetryPolicy } from '../../integrations/meta-ad-library/retry-policy.ts';
 import type { JobLogger } from '../../jobs/define-job.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { assertCanChangeBrand } from '../billing/plan-limits.ts';
 import { completeTask, failTask, openTask, type ProgressReporter, progressReporter } from '../tasks/task-progress.ts';
 import { BRAND_KIND } from './ad-discovery-task.ts';
+import { brandMarkets } from './brand-markets.ts';
 import { queueLandingPageChecks } from './check-landing-pages.ts';
 import { storeDiscoveredAds } from './store-discovered-ads.ts';
 
@@ -46,6 +53,81 @@ export type AdDiscoveryDeps = {
 type CompetitorRow = typeof competitors.$inferSelect;
 const STAGE = { prepare: 5, search: 10, landing: 92 } as const;
 
+type SearchContext = {
+  deps: AdDiscoveryDeps;
+  competitor: CompetitorRow;
+  progress: ProgressReporter;
+  band: { from: number; width: number; label: string };
+  outcome: TCompetitorDiscoveryOutcome;
+  /** Meta ad ids met in this run: an ad found by several searches is counted once */
+  seen: Set<string>;
+  /** searches done so far and in all (markets times media types), for the progress */
+  searchIndex: number;
+  searches: number;
+  stored: string[];
+  signal?: AbortSignal;
+};
+
+/** One search: one market, one media type; what is left of the competitor's cap at most. */
+async function searchMarket(context: SearchContext, market: string, mediaType: MetaMediaType) {
+  const { deps, competitor, outcome, band } = context;
+  const pageId = competitor.facebookPageId!;
+  const before = outcome.read;
+  const search = await searchAdsArchive(
+    {
+      graphUrl: deps.config.metaAdLibrary.graphUrl,
+      token: deps.config.metaAdLibrary.token!,
+      pageId,
+      searchTerms: competitor.name,
+      countries: [market],
+      mediaType,
+    },
+    {
+      pageSize: deps.pageSize,
+      retry: deps.retry,
+      signal: context.signal,
+      maxAds: MAX_ADS_PER_RUN - before,
+      onPage: async ({ ads, pageNumber, readSoFar }) => {
+        const now = new Date();
+        // Asked by page id, Meta answers with that page's ads; any other is not kept all the same.
+        const theirs = ads.filter((ad) => ad.page_id === pageId);
+        const page = await storeDiscoveredAds(
+          deps.db,
+          competitor,
+          theirs.map((ad) => toAdFields(ad, now, { market, mediaType })),
+        );
+        if (page.refused > 0) {
+          deps.logger?.warn(
+            { competitorId: competitor.id, refused: page.refused },
+            'ads the database refused were left out',
+          );
+        }
+        const isNew = new Set(page.newAdIds);
+        for (const ad of theirs) {
+          const adId = ad.id.slice(0, 200);
+          if (context.seen.has(adId)) continue;
+          context.seen.add(adId);
+          if (isNew.has(adId)) outcome.added += 1;
+          else outcome.updated += 1;
+        }
+        outcome.read = before + readSoFar;
+        context.stored.push(...page.ids);
+        // The number of pages is unknown until the last: each page covers half of what is left of
+        // this search's share.
+        await context.progress(
+          `${band.label}: page ${pageNumber}, ${outcome.read} ads read`,
+          band.from + (band.width * (context.searchIndex + 1 - 0.5 ** pageNumber)) / context.searches,
+        );
+      },
+    },
+  );
+  if (search.capped) outcome.capped = true;
+}
+
+/**
+ * A competitor's ads: one search per market and per media type (the archived ad has no media-type
+ * field, so the `media_type` filter tells it), up to the per-run cap in all.
+ */
 async function searchOne(
   deps: AdDiscoveryDeps,
   competitor: CompetitorRow,
@@ -65,51 +147,30 @@ async function searchOne(
     updated: 0,
     capped: false,
     error: null,
+    zeroAdsReason: null,
+    zeroAdsMessage: null,
   };
-  const pageId = competitor.facebookPageId;
-  if (!pageId) return { ...outcome, searchedBy: null, status: 'needs_page', error: needsPageOutcomeMessage };
+  if (!competitor.facebookPageId) {
+    return { ...outcome, searchedBy: null, status: 'needs_page', error: needsPageOutcomeMessage };
+  }
   await progress(`Searching the Meta Ad Library for ${band.label}`, band.from);
+  const context: SearchContext = {
+    ...{ deps, competitor, progress, band, outcome, stored, signal },
+    seen: new Set(),
+    searchIndex: 0,
+    searches: countries.length * META_MEDIA_TYPES.length,
+  };
   try {
-    const search = await searchAdsArchive(
-      {
-        graphUrl: deps.config.metaAdLibrary.graphUrl,
-        token: deps.config.metaAdLibrary.token!,
-        pageId,
-        searchTerms: competitor.name,
-        countries,
-      },
-      {
-        pageSize: deps.pageSize,
-        retry: deps.retry,
-        signal,
-        onPage: async ({ ads, pageNumber, readSoFar }) => {
-          const now = new Date();
-          // Asked by page id, Meta answers with that page's ads; any other is not kept all the same.
-          const theirs = ads.filter((ad) => ad.page_id === pageId);
-          const page = await storeDiscoveredAds(
-            deps.db,
-            competitor,
-            theirs.map((ad) => toAdFields(ad, now)),
-          );
-          if (page.refused > 0) {
-            deps.logger?.warn(
-              { competitorId: competitor.id, refused: page.refused },
-              'ads the database refused were left out',
-            );
-          }
-          outcome.added += page.added;
-          outcome.updated += page.updated;
-          outcome.read = readSoFar;
-          stored.push(...page.ids);
-          // The number of pages is unknown until the last: each page covers half of what is left.
-          await progress(
-            `${band.label}: page ${pageNumber}, ${readSoFar} ads read`,
-            band.from + band.width * (1 - 0.5 ** pageNumber),
-          );
-        },
-      },
-    );
-    outcome.capped = search.capped;
+    for (const market of countries) {
+      for (const mediaType of META_MEDIA_TYPES) {
+        if (outcome.read >= MAX_ADS_PER_RUN) {
+          outcome.capped = true;
+          break;
+        }
+        await searchMarket(context, market, mediaType);
+        context.searchIndex += 1;
+      }
+    }
   } catch (error) {
     if (!(error instanceof AdLibraryError)) throw error;
     outcome.status = 'failed';
@@ -118,6 +179,10 @@ async function searchOne(
       deps.logger?.warn(TOKEN_INVALID_ADMIN_HINT);
       throw Object.assign(error, { outcome });
     }
+  }
+  if (outcome.status === 'done' && context.seen.size === 0) {
+    outcome.zeroAdsReason = zeroAdsReason(countries);
+    outcome.zeroAdsMessage = zeroAdsMessage(competitor.name, countries);
   }
   return outcome;
 }
@@ -161,9 +226,9 @@ export async function runAdDiscovery(deps: AdDiscoveryDeps, taskId: string, sign
   await assertCanChangeBrand(db, brand, { feature: 'competitorTracking', toDoMore: 'keep tracking competitors' });
   const progress = progressReporter(db, taskId);
   const many = found.length === 1 ? '1 competitor' : `${found.length} competitors`;
-  await progress(`Preparing: ${many} to search in ${brand.adMarket}`, STAGE.prepare);
+  const countries = brandMarkets(brand);
+  await progress(`Preparing: ${many} to search in ${countries.map(adMarketName).join(', ')}`, STAGE.prepare);
 
-  const countries = [brand.adMarket];
   const outcomes: TCompetitorDiscoveryOutcome[] = [];
   const stored: string[] = [];
   const width = (STAGE.landing - STAGE.search) / found.length;

@@ -6,7 +6,11 @@ import type { AdFields } from '../../integrations/meta-ad-library/parse-ads-arch
 
 type CompetitorRow = typeof competitors.$inferSelect;
 
-export type StoredPage = { added: number; updated: number; ids: string[]; refused: number };
+/**
+ * added/updated count rows; `newAdIds` are the Meta ad ids that had no row before, so a run that
+ * meets one ad in several searches (markets, media types) can count it once.
+ */
+export type StoredPage = { added: number; updated: number; ids: string[]; newAdIds: string[]; refused: number };
 
 /**
  * Upserts one page of discovered Meta ads under the competitor's owner, in one statement. A known
@@ -24,16 +28,17 @@ export async function storeDiscoveredAds(
     return { ...(await upsertPage(db, competitor, ads)), refused: 0 };
   } catch (error) {
     if (!isRowRefused(error) || ads.length < 2) {
-      if (isRowRefused(error)) return { added: 0, updated: 0, ids: [], refused: ads.length };
+      if (isRowRefused(error)) return { added: 0, updated: 0, ids: [], newAdIds: [], refused: ads.length };
       throw error;
     }
   }
-  const stored: StoredPage = { added: 0, updated: 0, ids: [], refused: 0 };
+  const stored: StoredPage = { added: 0, updated: 0, ids: [], newAdIds: [], refused: 0 };
   for (const ad of ads) {
     const one = await storeDiscoveredAds(db, competitor, [ad]);
     stored.added += one.added;
     stored.updated += one.updated;
     stored.ids.push(...one.ids);
+    stored.newAdIds.push(...one.newAdIds);
     stored.refused += one.refused;
   }
   return stored;
@@ -43,10 +48,10 @@ async function upsertPage(
   db: Database,
   competitor: CompetitorRow,
   ads: AdFields[],
-): Promise<{ added: number; updated: number; ids: string[] }> {
+): Promise<Omit<StoredPage, 'refused'>> {
   // The same ad twice on one page would make the statement touch a row twice.
   const unique = [...new Map(ads.map((ad) => [ad.adId, ad])).values()];
-  if (unique.length === 0) return { added: 0, updated: 0, ids: [] };
+  if (unique.length === 0) return { added: 0, updated: 0, ids: [], newAdIds: [] };
   const known = await db
     .select({ adId: adLibraryEntries.adId })
     .from(adLibraryEntries)
@@ -88,10 +93,22 @@ async function upsertPage(
         impressions: sql`excluded.impressions`,
         reach: sql`excluded.reach`,
         targeting: sql`excluded.targeting`,
+        // an ad met in another market's search keeps the markets it was met in before
+        metaReachedMarkets: sql`(select coalesce(jsonb_agg(distinct market order by market), '[]'::jsonb) from jsonb_array_elements_text(${adLibraryEntries.metaReachedMarkets} || excluded.meta_reached_markets) as market)`,
+        metaMediaType: sql`coalesce(excluded.meta_media_type, ${adLibraryEntries.metaMediaType})`,
+        metaCreativeVersions: sql`excluded.meta_creative_versions`,
+        metaReachBreakdown: sql`excluded.meta_reach_breakdown`,
+        metaBeneficiaryPayers: sql`excluded.meta_beneficiary_payers`,
         // first seen is kept; filled only if it was unknown
         firstSeenAt: sql`coalesce(${adLibraryEntries.firstSeenAt}, excluded.first_seen_at)`,
       },
     })
     .returning({ id: adLibraryEntries.id });
-  return { added: unique.length - known.length, updated: known.length, ids: stored.map((row) => row.id) };
+  const knownIds = new Set(known.map((row) => row.adId));
+  return {
+    added: unique.length - known.length,
+    updated: known.length,
+    ids: stored.map((row) => row.id),
+    newAdIds: unique.map((ad) => ad.adId).filter((adId) => !knownIds.has(adId)),
+  };
 }

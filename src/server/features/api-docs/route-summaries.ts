@@ -18,7 +18,11 @@ export const routeSummaries: Record<string, string> = {
     "The Facebook pages advertising under a competitor's name, with their ad counts, to choose its own",
   'PUT /api/competitors/{id}/facebook-page':
     "Choose a competitor's Facebook page (id, page address or Ad Library link): its ads are read from it only",
-  'GET /api/ad-library': "List a brand's competitor ads",
+  'POST /api/brands/{id}/own-ads':
+    "Add the brand's own row beside its competitors, to choose its Facebook page and discover its own ads",
+  'GET /api/brands/{id}/ad-market-coverage':
+    "What Meta's Ad Library API returns in each of a brand's ad markets: every ad in the EU, elsewhere political and issue ads",
+  'GET /api/ad-library': "List a brand's competitor ads (by competitor, platform, Meta media type or placement)",
   'POST /api/ad-library': 'Add an ad by hand',
   'PUT /api/ad-library/{id}': 'Update an ad',
   'DELETE /api/ad-library/{id}': 'Delete an ad',

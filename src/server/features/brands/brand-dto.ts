@@ -23,6 +23,7 @@ export function toBrandRecord(brand: BrandRow): TBrandRecord {
     fonts: brand.fonts,
     assets: brand.assets,
     adMarket: brand.adMarket,
+    adMarkets: brand.adMarkets?.length ? brand.adMarkets : [brand.adMarket],
     createdAt: brand.createdAt.toISOString(),
   };
 }
@@ -32,4 +33,11 @@ export const changeableBrand: BrandAccess = { readOnly: false, readOnlyReason: n
 
 export function toBrandDto(brand: BrandRow, access: BrandAccess): TBrand {
   return { ...toBrandRecord(brand), ...access };
+}
+
+/** The markets list and the main market (its first) always agree, whichever of them is sent. */
+export function withAdMarkets<T extends { adMarket?: string; adMarkets?: string[] }>(input: T): T {
+  if (input.adMarkets?.length) return { ...input, adMarket: input.adMarkets[0] };
+  if (input.adMarket) return { ...input, adMarkets: [input.adMarket] };
+  return input;
 }

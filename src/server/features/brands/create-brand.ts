@@ -7,7 +7,7 @@ import { type Actor, ownedBy } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertAccessNotEnded, assertBrandSlotFree } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
-import { type BrandRow, changeableBrand, toBrandDto } from './brand-dto.ts';
+import { type BrandRow, changeableBrand, toBrandDto, withAdMarkets } from './brand-dto.ts';
 
 /** A logo must be a file this account uploaded. */
 export async function assertOwnUpload(
@@ -57,7 +57,9 @@ export async function createBrand(
         colourPalette: input.colourPalette ?? [],
         fonts: input.fonts ?? [],
         assets: input.assets ?? [],
-        ...(input.adMarket ? { adMarket: input.adMarket } : {}),
+        ...(input.adMarket || input.adMarkets
+          ? { adMarket: withAdMarkets(input).adMarket, adMarkets: withAdMarkets(input).adMarkets }
+          : {}),
       })
       .returning();
     return created as BrandRow;

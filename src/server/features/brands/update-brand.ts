@@ -5,7 +5,7 @@ import { audits, auditUsage, brands } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow, ownedBy } from '../../http/access.ts';
 import { assertCanChangeBrand } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
-import { type BrandRow, changeableBrand, toBrandDto } from './brand-dto.ts';
+import { type BrandRow, changeableBrand, toBrandDto, withAdMarkets } from './brand-dto.ts';
 import { forgetUnusedUploads, uploadKeysOfBrand } from './brand-uploads.ts';
 import { assertOwnUpload } from './create-brand.ts';
 
@@ -17,7 +17,7 @@ export async function updateBrand(
   await assertCanChangeBrand(ctx.db, brand, { toDoMore: 'change your brands' });
   await assertOwnUpload(ctx, actor, input.logoUrl);
   for (const asset of input.assets ?? []) await assertOwnUpload(ctx, actor, asset.url, 'brand asset');
-  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  const changes = Object.fromEntries(Object.entries(withAdMarkets(input)).filter(([, value]) => value !== undefined));
   if (Object.keys(changes).length === 0) return toBrandDto(brand, changeableBrand);
   const [updated] = await ctx.db
     .update(brands)

@@ -54,6 +54,8 @@ export function citedAdsOf(
       excerpt: excerptOf(ad.adText ?? ad.landingPageTitle),
       runningDays: runningDays(ad, window),
       isActive: ad.isActive,
+      mediaType: ad.metaMediaType ?? null,
+      placements: ad.publisherPlatforms ?? [],
     }));
 }
 
@@ -66,7 +68,7 @@ export async function generateCompetitorReport(
   ctx: FeatureContext,
   { actor, input, now = new Date() }: { actor: Actor; input: TCreateCompetitorReportRequest; now?: Date },
 ): Promise<TCompetitorReport> {
-  const { brandId, reportPeriod } = ZCreateCompetitorReportRequest.parse(input);
+  const { brandId, reportPeriod, startDate, endDate } = ZCreateCompetitorReportRequest.parse(input);
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
   const owner = await assertCanChangeBrand(ctx.db, brand, {
     feature: 'competitorTracking',
@@ -79,7 +81,9 @@ export async function generateCompetitorReport(
   if (!(await competitorsHaveAds(ctx.db, brand.userId, competitorIds)))
     throw new AppError('conflict', noAdsForReportMessage);
 
-  const window = competitiveWindow(reportPeriod, now);
+  const window = competitiveWindow(reportPeriod, now, { startDate, endDate });
+  if (window.start.getTime() >= window.end.getTime())
+    throw new AppError('validation', 'The period cannot start in the future');
   const ads = await competitorAdsIn(ctx.db, brand.userId, competitorIds, window);
   const figures = analyseCompetitiveAds({ competitors, ads, window });
   const context: TReportContext = {

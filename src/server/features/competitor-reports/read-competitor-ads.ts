@@ -2,15 +2,20 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AnalysedAd, AnalysedCompetitor, CompetitiveWindow } from '../../analysis/competitive/index.ts';
 import type { Database } from '../../db/client.ts';
 import { adLibraryEntries, competitors } from '../../db/schema/index.ts';
+import { ownBrandLabel } from '../competitors/own-brand-row.ts';
 
-/** The brand's competitors, and whether any of them has an ad at all (SPEC §5). */
-export async function brandCompetitors(db: Database, brand: { id: string; userId: string }) {
+/** The brand's competitors (and its own row), and whether any of them has an ad at all (SPEC §5). */
+export async function brandCompetitors(
+  db: Database,
+  brand: { id: string; userId: string },
+): Promise<AnalysedCompetitor[]> {
   const rows = await db
-    .select({ id: competitors.id, name: competitors.name })
+    .select({ id: competitors.id, name: competitors.name, isOwnBrand: competitors.isOwnBrand })
     .from(competitors)
     .where(and(eq(competitors.brandId, brand.id), eq(competitors.userId, brand.userId)))
     .orderBy(competitors.name);
-  return rows as AnalysedCompetitor[];
+  // the brand's own row is analysed beside its competitors, under a name that says it is the brand
+  return rows.map((row) => ({ id: row.id, name: row.isOwnBrand ? ownBrandLabel(row.name) : row.name }));
 }
 
 export async function competitorsHaveAds(db: Database, ownerId: string, competitorIds: string[]) {
@@ -57,6 +62,8 @@ export async function competitorAdsIn(
       spendCurrency: adLibraryEntries.spendCurrency,
       impressions: adLibraryEntries.impressions,
       reach: adLibraryEntries.reach,
+      metaMediaType: adLibraryEntries.metaMediaType,
+      publisherPlatforms: adLibraryEntries.publisherPlatforms,
     })
     .from(adLibraryEntries)
     .where(

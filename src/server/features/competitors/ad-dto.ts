@@ -41,6 +41,13 @@ export function toAd(row: AdRow, now = new Date()): TAd {
     pageName: row.pageName,
     adLibraryUrl: row.adLibraryUrl,
     publisherPlatforms: row.publisherPlatforms,
+    languages: row.languages,
+    reachedMarkets: row.metaReachedMarkets,
+    mediaType: row.metaMediaType,
+    creativeVersions: row.metaCreativeVersions,
+    targeting: (row.targeting as TAd['targeting']) ?? null,
+    reachBreakdown: row.metaReachBreakdown,
+    beneficiaryPayers: row.metaBeneficiaryPayers,
     source: row.source,
     createdAt: row.createdAt.toISOString(),
   };

@@ -14,6 +14,7 @@ export function toCompetitor(row: CompetitorRow): TCompetitor {
     size: row.size,
     facebookPageId: row.facebookPageId,
     isActive: row.isActive,
+    isOwnBrand: row.isOwnBrand,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type { TCompetitorWithCounts } from '../../../shared/schemas/competitors.ts';
 import { adLibraryEntries, competitors } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
@@ -6,7 +6,10 @@ import type { FeatureContext } from '../context.ts';
 import { toCompetitorWithCounts } from './competitor-dto.ts';
 import { getTrackedBrandOrThrow } from './tracked-brand.ts';
 
-/** A brand's competitors in the order they were added, each with its count of ads in the library. */
+/**
+ * A brand's competitors in the order they were added, each with its count of ads in the library;
+ * the brand's own row (its own ads), if it has one, first.
+ */
 export async function listCompetitors(
   ctx: Pick<FeatureContext, 'db'>,
   { actor, brandId }: { actor: Actor; brandId: string },
@@ -18,6 +21,6 @@ export async function listCompetitors(
     .leftJoin(adLibraryEntries, eq(adLibraryEntries.competitorId, competitors.id))
     .where(eq(competitors.brandId, brand.id))
     .groupBy(competitors.id)
-    .orderBy(asc(competitors.createdAt), asc(competitors.name));
+    .orderBy(desc(competitors.isOwnBrand), asc(competitors.createdAt), asc(competitors.name));
   return rows.map((row) => toCompetitorWithCounts(row.competitor, row.adCount));
 }

@@ -13,6 +13,7 @@ import { chooseFacebookPage } from './choose-facebook-page.ts';
 import { createCompetitor } from './create-competitor.ts';
 import { deleteCompetitor } from './delete-competitor.ts';
 import { listCompetitors } from './list-competitors.ts';
+import { trackOwnBrandAds } from './own-brand-row.ts';
 import { trackingSummary } from './tracking-summary.ts';
 import { updateCompetitor } from './update-competitor.ts';
 
@@ -42,6 +43,12 @@ export function registerCompetitorRoutes(parent: FastifyInstance, ctx: FeatureCo
     async (request) =>
       chooseFacebookPage(ctx, { actor: actorOf(request), competitorId: request.params.id, input: request.body }),
   );
+
+  /** The brand's own row, so its own Facebook page's ads are shown beside its competitors'. */
+  app.post('/api/brands/:id/own-ads', { ...signedIn, schema: { params: ZIdParams } }, async (request, reply) => {
+    const { created, row } = await trackOwnBrandAds(ctx, { actor: actorOf(request), brandId: request.params.id });
+    return reply.status(created ? 201 : 200).send(row);
+  });
 
   app.delete('/api/competitors/:id', { ...signedIn, schema: { params: ZIdParams } }, async (request) =>
     deleteCompetitor(ctx, { actor: actorOf(request), competitorId: request.params.id }),

@@ -1,4 +1,4 @@
-import { count, countDistinct, eq } from 'drizzle-orm';
+import { and, count, countDistinct, eq } from 'drizzle-orm';
 import type { TTrackingSummary } from '../../../shared/schemas/competitors.ts';
 import { adLibraryEntries, competitorReports, competitors } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
@@ -11,7 +11,11 @@ export async function trackingSummary(
   { actor, brandId }: { actor: Actor; brandId: string },
 ): Promise<TTrackingSummary> {
   const brand = await getTrackedBrandOrThrow(ctx.db, actor, brandId);
-  const [tracked] = await ctx.db.select({ value: count() }).from(competitors).where(eq(competitors.brandId, brand.id));
+  // the brand's own row holds its own ads: not a competitor tracked
+  const [tracked] = await ctx.db
+    .select({ value: count() })
+    .from(competitors)
+    .where(and(eq(competitors.brandId, brand.id), eq(competitors.isOwnBrand, false)));
   const [ads] = await ctx.db
     .select({ ads: count(), platforms: countDistinct(adLibraryEntries.platform) })
     .from(adLibraryEntries)

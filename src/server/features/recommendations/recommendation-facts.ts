@@ -68,7 +68,7 @@ export async function recommendationFacts(
   const rivals = await db
     .select({ id: competitors.id, name: competitors.name })
     .from(competitors)
-    .where(and(eq(competitors.brandId, brand.id), eq(competitors.isActive, true)));
+    .where(and(eq(competitors.brandId, brand.id), eq(competitors.isActive, true), eq(competitors.isOwnBrand, false)));
   const [ads] = rivals.length
     ? await db
         .select({ value: count() })

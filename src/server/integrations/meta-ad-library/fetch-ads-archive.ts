@@ -13,6 +13,7 @@ import {
   type AdsArchivePage,
   MalformedAnswerError,
   type MetaAd,
+  type MetaMediaType,
   parseAdsArchivePage,
 } from './parse-ads-archive.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy, retryDelayMs, TOKEN_ERROR_CODE } from './retry-policy.ts';
@@ -85,6 +86,8 @@ export type AdSearch = {
   searchTerms: string;
   /** ISO country codes the ads reached */
   countries: string[];
+  /** the `media_type` filter; absent searches every media type */
+  mediaType?: MetaMediaType;
 };
 
 export type FetchOptions = {
@@ -107,6 +110,7 @@ export function firstPageUrl(search: AdSearch, pageSize = DEFAULT_PAGE_SIZE): st
   params.set('ad_reached_countries', JSON.stringify(search.countries));
   params.set('ad_active_status', 'ALL');
   params.set('ad_type', 'ALL');
+  if (search.mediaType) params.set('media_type', search.mediaType);
   params.set('limit', String(pageSize));
   params.set('fields', ADS_ARCHIVE_FIELDS.join(','));
   return url.toString();

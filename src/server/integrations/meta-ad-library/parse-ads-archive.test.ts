@@ -162,3 +162,45 @@ describe('a malformed answer', () => {
     expect(parseAdsArchivePage(JSON.stringify({ data: [] })).next).toBeNull();
   });
 });
+
+describe('the richer fields Meta documents', () => {
+  it('keeps versions, the EU breakdown, beneficiary and payer, and the search that found the ad', () => {
+    const [ad] = parseAdsArchivePage(
+      JSON.stringify({
+        data: [
+          {
+            id: '42',
+            ad_creative_bodies: ['One', 'Two'],
+            ad_creative_link_titles: ['A', 'B', 'C'],
+            age_country_gender_reach_breakdown: [
+              { country: 'IE', age_gender_breakdowns: [{ age_range: '25-34', male: 10, female: 12.4 }] },
+            ],
+            beneficiary_payers: [
+              { beneficiary: 'Acme Ltd', payer: '  ' },
+              { beneficiary: '', payer: '' },
+            ],
+          },
+        ],
+      }),
+    ).ads;
+    const fields = toAdFields(ad!, new Date('2026-01-01T00:00:00Z'), { market: 'IE', mediaType: 'VIDEO' });
+    expect(fields).toMatchObject({
+      metaReachedMarkets: ['IE'],
+      metaMediaType: 'video',
+      metaCreativeVersions: 3,
+      metaReachBreakdown: [{ country: 'IE', ages: [{ ageRange: '25-34', male: 10, female: 12, unknown: null }] }],
+      metaBeneficiaryPayers: [{ beneficiary: 'Acme Ltd', payer: null }],
+    });
+  });
+
+  it('leaves what Meta did not give as null, never 0', () => {
+    const [ad] = parseAdsArchivePage(JSON.stringify({ data: [{ id: '43' }] })).ads;
+    expect(toAdFields(ad!)).toMatchObject({
+      metaReachedMarkets: [],
+      metaMediaType: null,
+      metaCreativeVersions: null,
+      metaReachBreakdown: null,
+      metaBeneficiaryPayers: null,
+    });
+  });
+});

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { metaAdLibraryAdUrl } from '../../../shared/schemas/ad-discovery.ts';
+import type { MetaReachByCountry } from '../../db/schema/competitors.ts';
 import { storableJson, storableText } from '../../db/storable.ts';
 
 export class MalformedAnswerError extends Error {
@@ -41,7 +42,16 @@ export const ADS_ARCHIVE_FIELDS = [
   'target_ages',
   'target_gender',
   'target_locations',
+  'age_country_gender_reach_breakdown',
+  'beneficiary_payers',
 ] as const;
+
+/**
+ * The ads_archive `media_type` filter's values (ALL aside). The archived ad has no media-type
+ * field, so each ad's media type is the filter of the search that found it.
+ */
+export const META_MEDIA_TYPES = ['VIDEO', 'IMAGE', 'MEME', 'NONE'] as const;
+export type MetaMediaType = (typeof META_MEDIA_TYPES)[number];
 
 const ZRange = z.object({
   lower_bound: z.union([z.string(), z.number()]).optional(),
@@ -77,6 +87,26 @@ const ZMetaAd = z.object({
         excluded: z.boolean().optional(),
       }),
     )
+    .optional(),
+  age_country_gender_reach_breakdown: z
+    .array(
+      z.object({
+        country: z.string(),
+        age_gender_breakdowns: z
+          .array(
+            z.object({
+              age_range: z.string(),
+              male: z.number().nullable().optional(),
+              female: z.number().nullable().optional(),
+              unknown: z.number().nullable().optional(),
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .optional(),
+  beneficiary_payers: z
+    .array(z.object({ beneficiary: z.string().nullable().optional(), payer: z.string().nullable().optional() }))
     .optional(),
 });
 export type MetaAd = z.infer<typeof ZMetaAd>;
@@ -159,7 +189,50 @@ export type AdFields = {
   impressions: string | null;
   reach: number | null;
   targeting: Record<string, unknown> | null;
+  /** the market searched when the ad was found (gathered across searches when stored) */
+  metaReachedMarkets: string[];
+  metaMediaType: 'image' | 'video' | 'meme' | 'none' | null;
+  metaCreativeVersions: number | null;
+  metaReachBreakdown: MetaReachByCountry[] | null;
+  metaBeneficiaryPayers: { beneficiary: string | null; payer: string | null }[] | null;
 };
+
+/** The search that found an ad: its market and media-type filter. */
+export type FoundBy = { market: string | null; mediaType: MetaMediaType | null };
+
+const count = (value: number | null | undefined) =>
+  typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : null;
+
+function reachBreakdownOf(ad: MetaAd): MetaReachByCountry[] | null {
+  const countries = ad.age_country_gender_reach_breakdown;
+  if (!countries?.length) return null;
+  return countries.slice(0, 60).map((entry) => ({
+    country: entry.country.slice(0, 60),
+    ages: (entry.age_gender_breakdowns ?? []).slice(0, 20).map((age) => ({
+      ageRange: age.age_range.slice(0, 20),
+      male: count(age.male),
+      female: count(age.female),
+      unknown: count(age.unknown),
+    })),
+  }));
+}
+
+function beneficiaryPayersOf(ad: MetaAd) {
+  const declared = (ad.beneficiary_payers ?? [])
+    .map((entry) => ({
+      beneficiary: entry.beneficiary?.trim().slice(0, 300) || null,
+      payer: entry.payer?.trim().slice(0, 300) || null,
+    }))
+    .filter((entry) => entry.beneficiary || entry.payer)
+    .slice(0, 10);
+  return declared.length ? declared : null;
+}
+
+/** Versions: the most texts of one kind the ad has (each version or card has its own); null when none. */
+function creativeVersionsOf(ad: MetaAd): number | null {
+  const most = Math.max(ad.ad_creative_bodies?.length ?? 0, ad.ad_creative_link_titles?.length ?? 0);
+  return most > 0 ? most : null;
+}
 
 const firstText = (texts: string[] | undefined) =>
   texts?.map((text) => storableText(text).trim()).find(Boolean) ?? null;
@@ -182,7 +255,11 @@ function targetingOf(ad: MetaAd): Record<string, unknown> | null {
  * made storable (no NUL, no lone surrogate) after it is cut to its column's length, so one odd ad
  * cannot fail the page it came on.
  */
-export function toAdFields(ad: MetaAd, now = new Date()): AdFields {
+export function toAdFields(
+  ad: MetaAd,
+  now = new Date(),
+  foundBy: FoundBy = { market: null, mediaType: null },
+): AdFields {
   const stop = parseMetaTime(ad.ad_delivery_stop_time, true);
   const isActive = !stop || stop.getTime() > now.getTime();
   const spend = formatRange(ad.spend);
@@ -205,5 +282,10 @@ export function toAdFields(ad: MetaAd, now = new Date()): AdFields {
     impressions: formatRange(ad.impressions),
     reach: ad.eu_total_reach !== undefined && Number.isFinite(ad.eu_total_reach) ? Math.round(ad.eu_total_reach) : null,
     targeting: targetingOf(ad),
+    metaReachedMarkets: foundBy.market ? [foundBy.market] : [],
+    metaMediaType: foundBy.mediaType ? (foundBy.mediaType.toLowerCase() as AdFields['metaMediaType']) : null,
+    metaCreativeVersions: creativeVersionsOf(ad),
+    metaReachBreakdown: reachBreakdownOf(ad),
+    metaBeneficiaryPayers: beneficiaryPayersOf(ad),
   });
 }

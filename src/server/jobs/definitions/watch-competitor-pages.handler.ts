@@ -18,7 +18,8 @@ export function createWatchCompetitorPagesHandler(deps: JobDependencies): JobHan
       .from(competitors)
       .innerJoin(brands, eq(brands.id, competitors.brandId))
       .innerJoin(users, eq(users.id, competitors.userId))
-      .where(and(eq(competitors.isActive, true), isNotNull(competitors.website)));
+      // the brand's own row (its own ads) is the brand, not a competitor whose pages are watched
+      .where(and(eq(competitors.isActive, true), eq(competitors.isOwnBrand, false), isNotNull(competitors.website)));
     const access = await brandAccessOf(
       db,
       rows.map((row) => row.brand),

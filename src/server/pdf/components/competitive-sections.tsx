@@ -7,7 +7,7 @@ import {
   type TCompetitorReport,
   type TKeyCount,
 } from '../../../shared/schemas/competitor-reports.ts';
-import { adPlatformLabels } from '../../../shared/schemas/competitors.ts';
+import { adPlatformLabels, metaMediaTypeLabels, placementLabel } from '../../../shared/schemas/competitors.ts';
 import { countOf } from '../../../shared/words.ts';
 import type { TReportContext } from '../context.ts';
 import { formatNumber } from '../text.ts';
@@ -165,7 +165,11 @@ export function citedLine(ad: TCitedAd): string {
     ad.runningDays === null
       ? 'first seen not known'
       : `running ${countOf(ad.runningDays, 'day')}${ad.isActive ? '' : ', stopped'}`;
-  return `${ad.competitorName} · ${adPlatformLabels[ad.platform]} · ${days}: “${name}”`;
+  const media = ad.mediaType ? ` · ${metaMediaTypeLabels[ad.mediaType].toLowerCase()}` : '';
+  const where = ad.placements.length
+    ? `Meta on ${ad.placements.map(placementLabel).join(', ')}`
+    : adPlatformLabels[ad.platform];
+  return `${ad.competitorName} · ${where}${media} · ${days}: “${name}”`;
 }
 
 export function KeyFindings({ report, ctx }: { report: TCompetitorReport; ctx: TReportContext }) {

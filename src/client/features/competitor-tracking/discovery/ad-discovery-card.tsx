@@ -6,6 +6,7 @@ import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { useAdSources, useLastAdDiscovery } from './ad-discovery-queries.ts';
+import { AdMarketsCoverage } from './ad-markets-coverage.tsx';
 import { useCompetitorTrackingAllowed, useRunningAdDiscovery, useStartAdDiscovery } from './use-ad-discovery.ts';
 
 function LastDiscovery({ brandId }: { brandId: string }) {
@@ -29,6 +30,13 @@ function LastDiscovery({ brandId }: { brandId: string }) {
           "Find Facebook page" beside each.
         </p>
       )}
+      {last.result.competitors
+        .filter((outcome) => outcome.zeroAdsMessage)
+        .map((outcome) => (
+          <p key={`zero-${outcome.competitorId}`} className="text-muted-foreground" data-testid="zero-ads-reason">
+            {outcome.competitorName}: {outcome.zeroAdsMessage}
+          </p>
+        ))}
       {failed.map((outcome) => (
         <p key={outcome.competitorId} className="text-destructive">
           {outcome.competitorName}: {outcome.error}
@@ -44,7 +52,15 @@ function LastDiscovery({ brandId }: { brandId: string }) {
  * discovered automatically and which are entered by hand or CSV, and, with no ad source
  * configured, what the user can do instead; administrators also see how to configure one.
  */
-export function AdDiscoveryCard({ brand, competitors }: { brand: TBrand; competitors: TCompetitor[] }) {
+export function AdDiscoveryCard({
+  brand,
+  competitors,
+  canChangeMarkets = true,
+}: {
+  brand: TBrand;
+  competitors: TCompetitor[];
+  canChangeMarkets?: boolean;
+}) {
   const allowed = useCompetitorTrackingAllowed();
   const sources = useAdSources();
   const running = useRunningAdDiscovery();
@@ -65,12 +81,13 @@ export function AdDiscoveryCard({ brand, competitors }: { brand: TBrand; competi
           </h2>
         </CardTitle>
         <CardDescription>
-          Searches the Meta Ad Library for the ads of each competitor of {brand.name} in the brand's ad market, from the
-          competitor's own Facebook page: a competitor without one is skipped until you choose it with "Find Facebook
-          page". Ads found again are updated, never added twice.
+          Searches the Meta Ad Library for the ads of each competitor of {brand.name} in each of the brand's ad markets,
+          from the competitor's own Facebook page: a competitor without one is skipped until you choose it with "Find
+          Facebook page". Ads found again, in any market, are updated, never added twice.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
+        <AdMarketsCoverage brand={brand} canChange={canChangeMarkets && allowed} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <Button
             onClick={() => start.mutate()}

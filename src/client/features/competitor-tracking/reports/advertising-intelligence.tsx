@@ -115,6 +115,20 @@ export function AdvertisingIntelligence({ report }: { report: TCompetitorReport 
             ))}
           </ul>
         </Section>
+        {report.adTrends.byMediaType.length > 0 && (
+          <Section title="Meta ads: media and placements">
+            <ul className="grid gap-1 text-sm" aria-label="Meta media types">
+              {report.adTrends.byMediaType.map((entry) => (
+                <li key={entry.key}>{`${entry.label}: ${countOf(entry.count, 'ad')}`}</li>
+              ))}
+            </ul>
+            {report.adTrends.byPlacement.length > 0 && (
+              <p className="text-sm">
+                {`Shown on ${report.adTrends.byPlacement.map((entry) => `${entry.label} (${entry.count})`).join(', ')}; an ad shown in several places counts in each.`}
+              </p>
+            )}
+          </Section>
+        )}
         <Section title="Longest-running ads">
           <ul className="grid gap-1 text-sm">
             {intel.longevity.map((entry) => {

@@ -20,6 +20,7 @@ import {
 } from './competitor-report-queries.ts';
 import { LatestAnalysis } from './latest-analysis.tsx';
 import { reportRange } from './report-format.ts';
+import { periodWords, ReportPeriodPicker, type TReportPeriodChoice } from './report-period-picker.tsx';
 import { ShareDialog } from './share-dialog.tsx';
 
 /** What the page knows of the library; unknown counts leave the rule to the server. */
@@ -47,6 +48,11 @@ function GenerateCard({
   const generate = useGenerateCompetitorReport(brand);
   const download = useDownloadCompetitivePdf(brand);
   const [sharing, setSharing] = useState(false);
+  const [period, setPeriod] = useState<TReportPeriodChoice>(() => {
+    const today = new Date().toISOString().slice(0, 10);
+    const start = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
+    return { period: 'monthly', startDate: start, endDate: today };
+  });
   const note = readOnly ? null : readinessNote(readiness);
   const share = () => {
     if (!latest) return toast({ title: noReportTitle, description: noReportMessage, variant: 'destructive' });
@@ -60,15 +66,16 @@ function GenerateCard({
           <h2>Competitive Analysis</h2>
         </CardTitle>
         <CardDescription>
-          Analyse the ads {brand.name}'s competitors ran in the last 30 days: who is most active, what they say, how
-          they ask, and what it means for you.
+          Analyse the ads {brand.name}'s competitors ran in {periodWords(period)}: who is most active, what they say,
+          how they ask, and what it means for you.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">
+        {!readOnly && <ReportPeriodPicker value={period} onChange={setPeriod} />}
         <div className="flex flex-wrap gap-2">
           {!readOnly && (
             <>
-              <Button onClick={() => generate.mutate()} disabled={generate.isPending || note !== null}>
+              <Button onClick={() => generate.mutate(period)} disabled={generate.isPending || note !== null}>
                 {generate.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
                 {generate.isPending ? 'Generating...' : 'Generate Report'}
               </Button>

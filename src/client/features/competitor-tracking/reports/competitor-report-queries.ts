@@ -4,6 +4,7 @@ import type { TCompetitorReport } from '../../../../shared/schemas/competitor-re
 import { toast } from '../../../hooks/use-toast.ts';
 import { apiJson, downloadBlob, fileNamePart } from '../../../lib/api.ts';
 import { notifyError } from '../../audits-shared/notify-error.ts';
+import type { TReportPeriodChoice } from './report-period-picker.tsx';
 
 export const competitorReportsQueryKey = (brandId: string) => ['/api/competitor-reports', { brandId }] as const;
 
@@ -15,9 +16,13 @@ export function useCompetitorReports(brandId: string) {
 export function useGenerateCompetitorReport(brand: TBrand) {
   const queryClient = useQueryClient();
   return useMutation({
-    // SPEC §7: generation sends the monthly period
-    mutationFn: () =>
-      apiJson<TCompetitorReport>('POST', '/api/competitor-reports', { brandId: brand.id, reportPeriod: 'monthly' }),
+    // SPEC §7: generation sends the monthly period unless another is chosen (90 days, or dates)
+    mutationFn: (choice?: TReportPeriodChoice) =>
+      apiJson<TCompetitorReport>('POST', '/api/competitor-reports', {
+        brandId: brand.id,
+        reportPeriod: choice?.period ?? 'monthly',
+        ...(choice?.period === 'custom' ? { startDate: choice.startDate, endDate: choice.endDate } : {}),
+      }),
     onSuccess: async (report) => {
       queryClient.setQueryData<TCompetitorReport[]>(competitorReportsQueryKey(brand.id), (reports) => [
         report,

@@ -6,7 +6,7 @@ import {
   type TCompetitorReport,
   type TFindingKind,
 } from '../../../../shared/schemas/competitor-reports.ts';
-import { adPlatformLabels } from '../../../../shared/schemas/competitors.ts';
+import { adPlatformLabels, metaMediaTypeLabels, placementLabel } from '../../../../shared/schemas/competitors.ts';
 import { countOf } from '../../../../shared/words.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -31,7 +31,11 @@ function citedAdLabel(ad: TCitedAd): string {
     ad.runningDays === null
       ? 'first seen not known'
       : `running ${countOf(ad.runningDays, 'day')}${ad.isActive ? '' : ', stopped'}`;
-  return `${ad.competitorName} · ${adPlatformLabels[ad.platform]} · ${days}: ${ad.title ?? ad.excerpt ?? 'Untitled ad'}`;
+  const where = ad.placements.length
+    ? `Meta on ${ad.placements.map(placementLabel).join(', ')}`
+    : adPlatformLabels[ad.platform];
+  const media = ad.mediaType ? ` · ${metaMediaTypeLabels[ad.mediaType].toLowerCase()}` : '';
+  return `${ad.competitorName} · ${where}${media} · ${days}: ${ad.title ?? ad.excerpt ?? 'Untitled ad'}`;
 }
 
 /** SPEC's Latest Competitive Analysis: the key findings, filtered by kind, each with its ads as links. */

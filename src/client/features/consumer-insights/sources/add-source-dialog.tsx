@@ -58,7 +58,10 @@ export function AddSourceDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const add = useAddInsightSource(brand.id);
-  const competitors = useCompetitors(brand.id, { enabled: kind !== null }).data ?? [];
+  // the brand's own row (its own ads, in competitor tracking) is the brand itself here
+  const competitors = (useCompetitors(brand.id, { enabled: kind !== null }).data ?? []).filter(
+    (competitor) => !competitor.isOwnBrand,
+  );
   /** whom the source speaks about: the brand itself, or one of its competitors */
   const [about, setAbout] = useState(BRAND_ITSELF);
   const [url, setUrl] = useState('');

@@ -68,7 +68,8 @@ export function CompetitorDiscoveryCard({ brand }: { brand: TBrand }) {
     return () => clearTimeout(timer);
   }, [task, queryClient]);
 
-  const list = competitors.data ?? [];
+  // the brand's own row (its own ads, in competitor tracking) is not a competitor to discover
+  const list = (competitors.data ?? []).filter((competitor) => !competitor.isOwnBrand);
   if (list.length === 0) return null;
   const runningCompetitorId = task && isTaskRunning(task) ? task.competitorId : null;
 
