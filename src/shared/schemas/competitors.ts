@@ -45,7 +45,7 @@ export const campaignObjectives = [
 ] as const;
 export type TCampaignObjective = (typeof campaignObjectives)[number];
 
-export const adSources = ['manual', 'csv', 'meta'] as const;
+export const adSources = ['manual', 'csv', 'meta', 'tiktok'] as const;
 export type TAdSource = (typeof adSources)[number];
 
 /** One competitor as the API returns it. Dates are ISO strings. */
