@@ -58,6 +58,9 @@ export const ZCompetitor = z.object({
   industry: z.string().nullable(),
   size: z.enum(competitorSizes).nullable(),
   facebookPageId: z.string().nullable(),
+  /** the competitor's advertiser in TikTok's Commercial Content Library, when chosen */
+  tiktokBusinessId: z.string().nullable(),
+  tiktokBusinessName: z.string().nullable(),
   isActive: z.boolean(),
   createdAt: z.string(),
 });
@@ -87,6 +90,8 @@ export const ZAd = z.object({
   spend: z.string().nullable(),
   spendCurrency: z.string().nullable(),
   reach: z.number().int().nullable(),
+  /** reach as the source words it when it is not a count (TikTok: "11K"); null when not stated */
+  reachAsStated: z.string().nullable(),
   pageName: z.string().nullable(),
   /** the ad's public page at its source (Meta: its Ad Library page); never carries a credential */
   adLibraryUrl: z.string().nullable(),
