@@ -99,7 +99,7 @@ export async function startTikTokApiDouble(): Promise<TikTokApiDouble> {
   let quota: number | null = null;
   let researchRequests = 0;
 
-  function token(req: IncomingMessage, res: ServerResponse, body: string) {
+  function token(res: ServerResponse, body: string) {
     const form = new URLSearchParams(body);
     if (form.get('grant_type') !== 'client_credentials') {
       return send(res, 400, { error: 'invalid_request', error_description: 'grant_type', log_id: logId() });
@@ -219,7 +219,7 @@ export async function startTikTokApiDouble(): Promise<TikTokApiDouble> {
         body,
       });
       if (req.method !== 'POST') return send(res, 405, failure('invalid_params', 'POST only'));
-      if (url.pathname === '/v2/oauth/token/') return token(req, res, body);
+      if (url.pathname === '/v2/oauth/token/') return token(res, body);
       if (url.pathname === '/v2/research/adlib/ad/query/' || url.pathname === '/v2/research/adlib/advertiser/query/') {
         return research(req, res, url, body);
       }
