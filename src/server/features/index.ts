@@ -24,6 +24,7 @@ import { registerRecommendationRoutes } from './recommendations/routes.ts';
 import { registerSentimentReportRoutes } from './sentiment-reports/routes.ts';
 import { registerSupportRoutes } from './support/routes.ts';
 import { registerTeamRoutes } from './team/routes.ts';
+import { registerTikTokAdsRoutes } from './tiktok-ads/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 import { registerWhiteLabelRoutes } from './white-label/routes.ts';
 
@@ -44,6 +45,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerPageWatchRoutes(app, ctx);
   registerCompetitorReportRoutes(app, ctx);
   registerAdDiscoveryRoutes(app, ctx);
+  registerTikTokAdsRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
   registerStripeWebhookRoute(app, ctx);
   registerSupportRoutes(app, ctx);

@@ -9,6 +9,8 @@ import { createDiscoverAdsHandler } from './definitions/discover-ads.handler.ts'
 import { discoverAdsJob } from './definitions/discover-ads.ts';
 import { createDiscoverInsightsHandler } from './definitions/discover-insights.handler.ts';
 import { discoverInsightsJob } from './definitions/discover-insights.ts';
+import { createDiscoverTikTokAdsHandler } from './definitions/discover-tiktok-ads.handler.ts';
+import { discoverTikTokAdsJob } from './definitions/discover-tiktok-ads.ts';
 import { createFailStaleAuditsHandler } from './definitions/fail-stale-audits.handler.ts';
 import { FAIL_STALE_AUDITS_CRON, failStaleAudits } from './definitions/fail-stale-audits.ts';
 import { createFailStaleEmailsHandler } from './definitions/fail-stale-emails.handler.ts';
@@ -61,6 +63,7 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(watchCompetitorPages, createWatchCompetitorPagesHandler(deps));
   await queue.schedule(watchCompetitorPages, WATCH_COMPETITOR_PAGES_CRON, {});
   await queue.work(discoverAdsJob, createDiscoverAdsHandler(deps, queue), { concurrency: 2 });
+  await queue.work(discoverTikTokAdsJob, createDiscoverTikTokAdsHandler(deps));
   await queue.work(checkLandingPagesJob, createCheckLandingPagesHandler(deps));
   await queue.work(recheckLandingPages, createRecheckLandingPagesHandler(deps, queue));
   await queue.schedule(recheckLandingPages, RECHECK_LANDING_PAGES_CRON, {});
