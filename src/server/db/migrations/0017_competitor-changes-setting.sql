@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "notify_competitor_changes" boolean DEFAULT true NOT NULL;
