@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAccountRoutes } from './account/routes.ts';
 import { registerActionItemRoutes } from './action-items/routes.ts';
+import { registerAdChangesRoutes } from './ad-changes/routes.ts';
 import { registerAdDiscoveryRoutes } from './ad-discovery/routes.ts';
 import { registerAdLibraryRoutes } from './ad-library/routes.ts';
 import { registerApiTokenRoutes } from './api-tokens/routes.ts';
@@ -46,6 +47,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerCompetitorReportRoutes(app, ctx);
   registerAdDiscoveryRoutes(app, ctx);
   registerTikTokAdsRoutes(app, ctx);
+  registerAdChangesRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
   registerStripeWebhookRoute(app, ctx);
   registerSupportRoutes(app, ctx);

@@ -3,6 +3,8 @@ import { createAdvanceDemoBillingHandler } from './definitions/advance-demo-bill
 import { ADVANCE_DEMO_BILLING_CRON, advanceDemoBilling } from './definitions/advance-demo-billing.ts';
 import { createBuildAccountExportHandler } from './definitions/build-account-export.handler.ts';
 import { buildAccountExportJob } from './definitions/build-account-export.ts';
+import { createCheckAdChangesHandler } from './definitions/check-ad-changes.handler.ts';
+import { CHECK_AD_CHANGES_CRON, checkAdChanges } from './definitions/check-ad-changes.ts';
 import { createCheckLandingPagesHandler } from './definitions/check-landing-pages.handler.ts';
 import { checkLandingPagesJob } from './definitions/check-landing-pages.ts';
 import { createDiscoverAdsHandler } from './definitions/discover-ads.handler.ts';
@@ -67,6 +69,8 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(checkLandingPagesJob, createCheckLandingPagesHandler(deps));
   await queue.work(recheckLandingPages, createRecheckLandingPagesHandler(deps, queue));
   await queue.schedule(recheckLandingPages, RECHECK_LANDING_PAGES_CRON, {});
+  await queue.work(checkAdChanges, createCheckAdChangesHandler(deps, queue));
+  await queue.schedule(checkAdChanges, CHECK_AD_CHANGES_CRON, {});
   await queue.work(sendWeeklyDigests, createSendWeeklyDigestsHandler(deps, queue));
   await queue.schedule(sendWeeklyDigests, SEND_WEEKLY_DIGESTS_CRON, {});
   await queue.work(sendDueEmailReports, createSendDueEmailReportsHandler(deps, queue));

@@ -34,17 +34,17 @@ export type TAdChange = z.infer<typeof ZAdChange>;
 
 /** The brand's competitors, each with its latest comparison (null before the first). */
 export const ZBrandAdChanges = z.object({
-  competitors: z.array(
-    z.object({ competitorId: z.uuid(), competitorName: z.string(), latest: ZAdChange.nullable() }),
-  ),
+  competitors: z.array(z.object({ competitorId: z.uuid(), competitorName: z.string(), latest: ZAdChange.nullable() })),
 });
 export type TBrandAdChanges = z.infer<typeof ZBrandAdChanges>;
 
+type Counted = { started: readonly unknown[]; stopped: readonly unknown[]; newMessages: readonly unknown[] };
+
 /** A change worth telling: something started or stopped, or a new message. */
-export const hasChanges = (change: Pick<TAdChange, 'started' | 'stopped' | 'newMessages'>) =>
+export const hasChanges = (change: Counted) =>
   change.started.length + change.stopped.length + change.newMessages.length > 0;
 
-export function changeSummary(change: Pick<TAdChange, 'started' | 'stopped' | 'newMessages'>): string {
+export function changeSummary(change: Counted): string {
   const parts = [
     `${change.started.length} ${change.started.length === 1 ? 'ad' : 'ads'} started`,
     `${change.stopped.length} stopped`,
