@@ -25,11 +25,13 @@ import {
 } from '../doubles/tiktok-api.ts';
 import { capturedLogs, createTestApp, type TestApp } from '../helpers/app.ts';
 import { createWorkingTestApp, type WorkingTestApp, waitFor } from '../helpers/jobs.ts';
+import { pdfWorkspace, popplerPresent } from '../helpers/pdf.ts';
 import { setPlan } from '../helpers/seed.ts';
 
 const BUSINESS = '7301234567890123456';
 const OTHER_BUSINESS = '7309999999999999999';
 const logs = capturedLogs();
+const pdfs = pdfWorkspace('tiktok-pdf-');
 const answers: string[] = [];
 let api: TikTokApiDouble;
 let target: WorkingTestApp;
@@ -106,6 +108,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await target?.close();
   await api?.close();
+  pdfs.remove();
 });
 
 describe('who may use TikTok discovery', () => {
@@ -282,6 +285,28 @@ describe('discovery', () => {
     await discover(fabrikam);
     const [usage] = await target.database.db.select().from(tiktokApiUsage);
     expect(usage?.requests).toBe(adQueries().length);
+  });
+});
+
+describe('the competitive analysis', () => {
+  it('lists the TikTok ads of the period in the report and its PDF, each linked to its TikTok page', async () => {
+    const created = await call('POST', '/api/competitor-reports', owner, { brandId, reportPeriod: 'monthly' });
+    expect(created.statusCode, created.body).toBe(201);
+    const report = created.json();
+    expect(report.tiktokAdsTotal).toBe(120);
+    expect(report.tiktokAds).toHaveLength(25);
+    expect(report.tiktokAds[0]).toMatchObject({ competitorName: 'Fabrikam', reachAsStated: '11K' });
+    expect(report.tiktokAds[0].link).toMatch(/^https:\/\/library\.tiktok\.com\/ads\/detail\/\?ad_id=\d+$/);
+    expect(report.adTrends.byPlatform).toContainEqual(expect.objectContaining({ key: 'tiktok', count: 120 }));
+    const pdf = await call('POST', '/api/competitors/pdf', owner, { brandId });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = pdfs.inspect('competitive', pdf.rawPayload);
+    expect(pdf.rawPayload.toString('latin1')).toContain('library.tiktok.com/ads/detail/?ad_id=');
+    if (popplerPresent) {
+      expect(text).toContain('TikTok ads');
+      expect(text).toContain('120 TikTok ads ran in the period (the 25 newest listed)');
+      expect(text).toContain('TikTok ad 74000000000000');
+    }
   });
 });
 

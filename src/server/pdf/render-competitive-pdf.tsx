@@ -16,6 +16,7 @@ import {
 import { CoverHero, coverStyles, type TCoverFact } from './components/cover.tsx';
 import { ContentPage, CoverPage } from './components/page-chrome.tsx';
 import { P, SectionTitle } from './components/primitives.tsx';
+import { TikTokAdsSection } from './components/tiktok-ads-section.tsx';
 import { buildReportContext, type TPdfBranding, type TReportContext } from './context.ts';
 import { formatNumber, pdfSafeDeep } from './text.ts';
 import { colours, FONT_BOLD } from './theme.ts';
@@ -178,6 +179,7 @@ function CompetitivePdf({ report, ctx }: { report: TCompetitorReport; ctx: TRepo
         </View>
         <Intelligence report={report} ctx={ctx} />
         <Longevity report={report} />
+        <TikTokAdsSection report={report} />
         <KeyFindings report={report} ctx={ctx} />
         <NotDisclosed report={report} />
         <HowMade rules={report.rules} />
