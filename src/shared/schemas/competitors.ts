@@ -25,8 +25,12 @@ export const adPlatformLabels: Record<TAdPlatform, string> = {
   twitter: 'X (Twitter)',
   youtube: 'YouTube',
 };
-/** Only Meta opens an ad library API to a small business; the others are entered by hand or CSV. */
-export const connectedAdPlatforms: readonly TAdPlatform[] = ['meta'];
+/**
+ * Platforms whose ad library this app can read: Meta's Ad Library API, and TikTok's Commercial
+ * Content API (ads shown in the EU) where the operator has its client credentials; the others are
+ * entered by hand or CSV.
+ */
+export const connectedAdPlatforms: readonly TAdPlatform[] = ['meta', 'tiktok'];
 
 export const adTypes = ['image', 'video', 'carousel', 'collection'] as const;
 export type TAdType = (typeof adTypes)[number];
