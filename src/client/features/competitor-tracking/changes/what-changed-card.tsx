@@ -111,7 +111,7 @@ function CompetitorChanges({
           <p className="text-muted-foreground text-xs">
             {latest ? (
               <>
-                Compared {when(latest.comparedAt)} with {when(latest.since)}{' '}
+                Changes from {when(latest.since)} to {when(latest.comparedAt)}{' '}
                 <Badge variant="outline">{latest.trigger === 'weekly' ? 'weekly' : 'on demand'}</Badge>
               </>
             ) : (
