@@ -83,7 +83,8 @@ export async function runTikTokDiscovery(deps: TikTokDiscoveryDeps, taskId: stri
       }
     }
   } catch (error) {
-    if (!(error instanceof TikTokApiError)) throw error;
+    // A stopped attempt (shutdown, expiry) is retried by the queue, not failed.
+    if (!(error instanceof TikTokApiError) || signal?.aborted) throw error;
     // What was stored before the failure stays; the reason is the connector's words.
     const kept = result.read > 0 ? ` ${result.read} ads read before it were kept.` : '';
     await failTask(db, taskId, `${error.message}${kept}`, result);
