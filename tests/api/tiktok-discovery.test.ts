@@ -236,6 +236,13 @@ describe('discovery', () => {
     expect(stopped).toMatchObject({ isActive: false, lastSeenAt: new Date('2026-11-20T12:00:00Z') });
   });
 
+  it('tells the person in the bell that it finished', async () => {
+    const list = (await call('GET', '/api/notifications', owner)).json();
+    expect(list.notifications).toContainEqual(
+      expect.objectContaining({ title: 'TikTok ad discovery for Fabrikam finished', body: '120 new ads added.' }),
+    );
+  });
+
   it('adds nothing when run again: the same ads are updated', async () => {
     const task = await discover(fabrikam);
     expect(task.result).toMatchObject({ read: 120, added: 0, updated: 120 });
