@@ -14,10 +14,11 @@ import { brands, competitorAdChanges, notifications, outboxMessages, users } fro
 import { AD_CHANGES_EMAIL_KIND } from '../../src/server/features/ad-changes/ad-changes-email.ts';
 import { runWeeklyAdChanges } from '../../src/server/features/ad-changes/weekly-ad-changes.ts';
 import { tiktokAdLibraryUrl } from '../../src/server/integrations/tiktok-ad-library/tiktok-ads.ts';
+import { checkAdChanges } from '../../src/server/jobs/definitions/check-ad-changes.ts';
 import type { TAdChange, TBrandAdChanges } from '../../src/shared/schemas/ad-changes.ts';
 import { metaAdLibraryAdUrl } from '../../src/shared/schemas/ad-discovery.ts';
 import { type SmtpDouble, startSmtpDouble } from '../doubles/smtp.ts';
-import { createWorkingTestApp, type WorkingTestApp, waitFor } from '../helpers/jobs.ts';
+import { createWorkingTestApp, startTestQueue, type WorkingTestApp, waitFor } from '../helpers/jobs.ts';
 import { setPlan } from '../helpers/seed.ts';
 import { seedAds, seedCompetitor } from '../helpers/seed-competitors.ts';
 
@@ -207,6 +208,44 @@ describe('the weekly comparison', () => {
       .where(and(eq(notifications.userId, bob.user.id), eq(notifications.kind, 'competitor-ad-changes')));
     expect(bell).toHaveLength(1);
     expect(bell[0]).toMatchObject({ title: 'What changed: Fabrikam', link: '/competitor-tracking' });
+  });
+
+  it('is e-mailed once when two worker queues each run the weekly job', async () => {
+    const dave = await ownerWithLibrary('changes-dave@example.com', new Date());
+    const second = await startTestQueue(target.database, { config: target.config });
+    try {
+      await Promise.all([target.queue.send(checkAdChanges, {}), second.send(checkAdChanges, {})]);
+      const recorded = await waitFor(
+        () =>
+          target.database.db
+            .select()
+            .from(competitorAdChanges)
+            .where(eq(competitorAdChanges.competitorId, dave.competitor.id)),
+        (rows) => rows.length > 0,
+        { what: "the weekly job to compare dave's competitor" },
+      );
+      await waitFor(
+        async () => smtp.messages.filter((message) => message.envelope.to.includes('changes-dave@example.com')),
+        (messages) => messages.length > 0,
+        { what: "dave's weekly changes e-mail" },
+      );
+      // Both jobs have ended: nothing is queued or running for the weekly job.
+      await waitFor(
+        () =>
+          target.database.executeSql(
+            "SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'check-ad-changes' AND state IN ('created', 'active', 'retry')",
+          ) as Promise<{ rows: { n: number }[] }>,
+        (result) => result.rows[0]!.n === 0,
+        { what: 'both weekly jobs to end' },
+      );
+      expect(recorded).toHaveLength(1);
+      expect(await outboxFor(dave.user.id)).toHaveLength(1);
+      expect(smtp.messages.filter((message) => message.envelope.to.includes('changes-dave@example.com'))).toHaveLength(
+        1,
+      );
+    } finally {
+      await second.stop({ graceful: false });
+    }
   });
 
   it('sends no e-mail when the owner turned competitor changes off, and still records the week', async () => {

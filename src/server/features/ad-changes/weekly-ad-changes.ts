@@ -1,5 +1,5 @@
 /**
- * The weekly comparison (job check-ad-changes, hourly): every competitor without a comparison for
+ * The weekly comparison (job check-ad-changes, Monday 06:20 UTC): every competitor without a comparison for
  * the current ISO week gets one, then each brand with something new is told: a bell notification
  * per competitor and one e-mail to the brand's owner (when their setting is on), queued with the
  * brand and week as idempotency key. Two processes running it at once store each competitor's

@@ -2,10 +2,9 @@ import { z } from 'zod';
 import { defineJob } from '../define-job.ts';
 
 /**
- * Hourly: compares every competitor that has no comparison for the current ISO week yet (so the
- * week's comparisons happen early on Monday, UTC, and a server that was down then catches up), and
- * tells the owners. Once per competitor per week whatever the number of processes: see
- * features/ad-changes/weekly-ad-changes.ts.
+ * Weekly, Monday 06:20 UTC (after the page watch): compares every competitor that has no
+ * comparison for the current ISO week yet, and tells the owners. Once per competitor per week
+ * whatever the number of processes or runs: see features/ad-changes/weekly-ad-changes.ts.
  */
 export const checkAdChanges = defineJob({
   name: 'check-ad-changes',
@@ -16,4 +15,4 @@ export const checkAdChanges = defineJob({
   expireInSeconds: 1800,
 });
 
-export const CHECK_AD_CHANGES_CRON = '20 * * * *';
+export const CHECK_AD_CHANGES_CRON = '20 6 * * 1';
