@@ -158,7 +158,7 @@ describe('without an ad source', () => {
       await page.getByText('Add a competitor first to discover its ads.').waitFor();
       await expect(page.getByRole('button', { name: 'Auto-Discover All' }).isDisabled()).resolves.toBe(true);
       await page.getByText('None configured').waitFor();
-      await page.getByText(/Meta \(Facebook, Instagram\): until automatic discovery is available/).waitFor();
+      await page.getByText(/Meta \(Facebook, Instagram\), TikTok: until automatic discovery is available/).waitFor();
       await screenshotFor(page, 'ad-discovery-no-source');
 
       const admin = await newPage(e2e.browser, bare.baseURL);

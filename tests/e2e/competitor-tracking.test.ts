@@ -51,8 +51,8 @@ describe('competitor tracking', () => {
     await openTrackingAs('tracker@example.com', 'smb');
     await tile('competitors', '0');
     await page.getByText('No competitors yet').waitFor();
-    // Google, TikTok and the rest have no open ad library: the screen says so.
-    await page.getByText(/Google, TikTok, LinkedIn, X \(Twitter\), YouTube have no ad library open to small/).waitFor();
+    // Google and the rest have no open ad library: the screen says so.
+    await page.getByText(/Google, LinkedIn, X \(Twitter\), YouTube have no ad library open to small/).waitFor();
 
     await page.getByRole('button', { name: 'Add Competitor' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Competitor' });

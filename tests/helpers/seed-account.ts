@@ -7,6 +7,7 @@ import {
   adLibraryEntries,
   agencyTeamMembers,
   apiTokens,
+  competitorAdChanges,
   competitorPageSnapshots,
   competitorReports,
   competitors,
@@ -104,6 +105,15 @@ export async function seedAccountRows(database: DatabaseHandle, config: Config, 
       pageKind: 'home' as const,
       status: 'ok' as const,
       content: 'Welcome',
+    })),
+  );
+  await db.insert(competitorAdChanges).values(
+    rivals.map((rival) => ({
+      competitorId: rival.id,
+      brandId: rival.brandId,
+      userId,
+      trigger: 'on_demand' as const,
+      since: monthAgo,
     })),
   );
   await db.insert(emailReports).values([

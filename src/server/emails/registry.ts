@@ -1,3 +1,4 @@
+import { adChangesEmail } from '../features/ad-changes/ad-changes-email.ts';
 import { billingConfirmationEmail } from '../features/billing/billing-confirmation-email.ts';
 import { scoreDropEmail } from '../features/brand-tracking/score-drop-email.ts';
 import { competitiveAnalysisEmail } from '../features/competitor-reports/competitive-analysis-email.ts';
@@ -24,6 +25,7 @@ const productComposers: EmailComposer[] = [
   scoreDropEmail as unknown as EmailComposer,
   scheduledReportEmail as unknown as EmailComposer,
   teamInvitationEmail as unknown as EmailComposer,
+  adChangesEmail as unknown as EmailComposer,
 ];
 
 const composers = new Map<string, EmailComposer>();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAccountRoutes } from './account/routes.ts';
 import { registerActionItemRoutes } from './action-items/routes.ts';
+import { registerAdChangesRoutes } from './ad-changes/routes.ts';
 import { registerAdDiscoveryRoutes } from './ad-discovery/routes.ts';
 import { registerAdLibraryRoutes } from './ad-library/routes.ts';
 import { registerApiTokenRoutes } from './api-tokens/routes.ts';
@@ -25,6 +26,7 @@ import { registerRecommendationRoutes } from './recommendations/routes.ts';
 import { registerSentimentReportRoutes } from './sentiment-reports/routes.ts';
 import { registerSupportRoutes } from './support/routes.ts';
 import { registerTeamRoutes } from './team/routes.ts';
+import { registerTikTokAdsRoutes } from './tiktok-ads/routes.ts';
 import { registerUploadRoutes } from './uploads/routes.ts';
 import { registerWhiteLabelRoutes } from './white-label/routes.ts';
 
@@ -45,6 +47,8 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerPageWatchRoutes(app, ctx);
   registerCompetitorReportRoutes(app, ctx);
   registerAdDiscoveryRoutes(app, ctx);
+  registerTikTokAdsRoutes(app, ctx);
+  registerAdChangesRoutes(app, ctx);
   registerBillingRoutes(app, ctx);
   registerStripeWebhookRoute(app, ctx);
   registerSupportRoutes(app, ctx);

@@ -17,6 +17,7 @@ import { CoverHero, coverStyles, type TCoverFact } from './components/cover.tsx'
 import { MetaFormats } from './components/meta-formats.tsx';
 import { ContentPage, CoverPage } from './components/page-chrome.tsx';
 import { P, SectionTitle } from './components/primitives.tsx';
+import { TikTokAdsSection } from './components/tiktok-ads-section.tsx';
 import { buildReportContext, type TPdfBranding, type TReportContext } from './context.ts';
 import { formatNumber, pdfSafeDeep } from './text.ts';
 import { colours, FONT_BOLD } from './theme.ts';
@@ -180,6 +181,7 @@ function CompetitivePdf({ report, ctx }: { report: TCompetitorReport; ctx: TRepo
         <MetaFormats report={report} ctx={ctx} />
         <Intelligence report={report} ctx={ctx} />
         <Longevity report={report} />
+        <TikTokAdsSection report={report} />
         <KeyFindings report={report} ctx={ctx} />
         <NotDisclosed report={report} />
         <HowMade rules={report.rules} />

@@ -215,6 +215,20 @@ export const ZCitedAd = z.object({
 });
 export type TCitedAd = z.infer<typeof ZCitedAd>;
 
+/** A TikTok ad of the period, as TikTok's library states it (reach as a rounded figure, no spend). */
+export const ZReportTikTokAd = z.object({
+  id: z.uuid(),
+  competitorName: z.string(),
+  adId: z.string().nullable(),
+  firstSeenAt: z.string().nullable(),
+  lastSeenAt: z.string().nullable(),
+  isActive: z.boolean(),
+  reachAsStated: z.string().nullable(),
+  /** its page in TikTok's Commercial Content Library */
+  link: z.string().nullable(),
+});
+export type TReportTikTokAd = z.infer<typeof ZReportTikTokAd>;
+
 /** How many of the period's ads the source disclosed spend, impressions or reach for. */
 export const ZDisclosures = z.object({
   spend: ZCount,
@@ -237,6 +251,9 @@ export const ZCompetitorReport = z.object({
   advertisingIntelligence: ZAdvertisingIntelligence,
   keyFindings: ZKeyFindings,
   citedAds: z.array(ZCitedAd),
+  /** the period's TikTok ads (newest first, at most 25); absent or empty when there are none */
+  tiktokAds: z.array(ZReportTikTokAd).optional(),
+  tiktokAdsTotal: z.number().int().min(0).optional(),
   disclosures: ZDisclosures,
   /** how each figure is made, in words */
   rules: z.array(z.string()),

@@ -25,8 +25,12 @@ export const adPlatformLabels: Record<TAdPlatform, string> = {
   twitter: 'X (Twitter)',
   youtube: 'YouTube',
 };
-/** Only Meta opens an ad library API to a small business; the others are entered by hand or CSV. */
-export const connectedAdPlatforms: readonly TAdPlatform[] = ['meta'];
+/**
+ * Platforms whose ad library this app can read: Meta's Ad Library API, and TikTok's Commercial
+ * Content API (ads shown in the EU) where the operator has its client credentials; the others are
+ * entered by hand or CSV.
+ */
+export const connectedAdPlatforms: readonly TAdPlatform[] = ['meta', 'tiktok'];
 
 export const adTypes = ['image', 'video', 'carousel', 'collection'] as const;
 export type TAdType = (typeof adTypes)[number];
@@ -61,7 +65,7 @@ export function placementLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export const adSources = ['manual', 'csv', 'meta'] as const;
+export const adSources = ['manual', 'csv', 'meta', 'tiktok'] as const;
 export type TAdSource = (typeof adSources)[number];
 
 /** One competitor as the API returns it. Dates are ISO strings. */
@@ -74,6 +78,9 @@ export const ZCompetitor = z.object({
   industry: z.string().nullable(),
   size: z.enum(competitorSizes).nullable(),
   facebookPageId: z.string().nullable(),
+  /** the competitor's advertiser in TikTok's Commercial Content Library, when chosen */
+  tiktokBusinessId: z.string().nullable(),
+  tiktokBusinessName: z.string().nullable(),
   isActive: z.boolean(),
   /** the "your brand" row: the brand's own ads beside its competitors' */
   isOwnBrand: z.boolean(),
@@ -105,6 +112,8 @@ export const ZAd = z.object({
   spend: z.string().nullable(),
   spendCurrency: z.string().nullable(),
   reach: z.number().int().nullable(),
+  /** reach as the source words it when it is not a count (TikTok: "11K"); null when not stated */
+  reachAsStated: z.string().nullable(),
   pageName: z.string().nullable(),
   /** the ad's public page at its source (Meta: its Ad Library page); never carries a credential */
   adLibraryUrl: z.string().nullable(),

@@ -17,8 +17,8 @@ export const invalidTimezoneMessage = 'Please choose a valid time zone, such as 
 
 export const ZTimeZone = z.string(invalidTimezoneMessage).trim().refine(isKnownTimeZone, invalidTimezoneMessage);
 
-/** The three Settings toggles: SPEC's defaults are on, on and off. */
-export const notificationKinds = ['emailReports', 'auditComplete', 'weeklyDigest'] as const;
+/** The Settings toggles: SPEC's three (defaults on, on and off) and competitors' weekly changes (on). */
+export const notificationKinds = ['emailReports', 'auditComplete', 'weeklyDigest', 'competitorChanges'] as const;
 export type TNotificationKind = (typeof notificationKinds)[number];
 
 /** GET /api/notification-settings, and the reply to PUT. */
@@ -26,6 +26,8 @@ export const ZNotificationSettings = z.object({
   emailReports: z.boolean(),
   auditComplete: z.boolean(),
   weeklyDigest: z.boolean(),
+  /** the weekly "What changed" e-mail about competitors' ads */
+  competitorChanges: z.boolean(),
   /** IANA name; the weekly digest is sent on Monday morning in it */
   timezone: z.string(),
 });
@@ -37,6 +39,7 @@ export const ZUpdateNotificationSettingsRequest = z
     emailReports: z.boolean('emailReports must be true or false'),
     auditComplete: z.boolean('auditComplete must be true or false'),
     weeklyDigest: z.boolean('weeklyDigest must be true or false'),
+    competitorChanges: z.boolean('competitorChanges must be true or false'),
     timezone: ZTimeZone,
   })
   .partial()
@@ -44,7 +47,7 @@ export const ZUpdateNotificationSettingsRequest = z
 export type TUpdateNotificationSettingsRequest = z.input<typeof ZUpdateNotificationSettingsRequest>;
 
 /** Kinds of e-mail a reader can stop without signing in: the link in each message names one. */
-export const unsubscribeKinds = ['auditComplete', 'weeklyDigest'] as const;
+export const unsubscribeKinds = ['auditComplete', 'weeklyDigest', 'competitorChanges'] as const;
 export type TUnsubscribeKind = (typeof unsubscribeKinds)[number];
 
 /** One entry of the header's bell: long work that finished, and whether the reader has seen it. */

@@ -17,7 +17,22 @@ const sourceLabels: Record<TAd['source'], string> = {
   manual: 'Added by hand',
   csv: 'Imported from CSV',
   meta: "Meta's Ad Library",
+  tiktok: "TikTok's Commercial Content Library",
 };
+
+/** Reach as a count (Meta), as TikTok words it ("11K"), or not disclosed. */
+function reachText(ad: TAd): string {
+  // Meta states reach for ads delivered in the EU only (eu_total_reach)
+  if (ad.reach !== null) return ad.source === 'meta' ? `${formatNumber(ad.reach)} in the EU` : formatNumber(ad.reach);
+  return ad.reachAsStated ?? NOT_DISCLOSED;
+}
+
+const sourcePageLabel = (ad: TAd) =>
+  ad.platform === 'meta'
+    ? 'View in the Ad Library'
+    : ad.platform === 'tiktok' && ad.source === 'tiktok'
+      ? 'View on TikTok'
+      : 'View in the source';
 
 function runningText(ad: TAd): string | null {
   if (ad.runningDays === null) return null;
@@ -53,6 +68,7 @@ function DeleteAdButton({ ad }: { ad: TAd }) {
 export function AdCard({ ad, competitorName, onEdit }: { ad: TAd; competitorName: string; onEdit?: () => void }) {
   const landing = webAddress(ad.landingPageUrl);
   const sourcePage = webAddress(ad.adLibraryUrl);
+  const video = webAddress(ad.videoUrl);
   const running = runningText(ad);
   return (
     <article
@@ -111,7 +127,7 @@ export function AdCard({ ad, competitorName, onEdit }: { ad: TAd; competitorName
         <dt className="text-muted-foreground">Impressions</dt>
         <dd>{ad.impressions ?? NOT_DISCLOSED}</dd>
         <dt className="text-muted-foreground">Reach</dt>
-        <dd>{ad.reach === null ? NOT_DISCLOSED : `${formatNumber(ad.reach)} in the EU`}</dd>
+        <dd>{reachText(ad)}</dd>
       </dl>
       {ad.source === 'meta' && <MetaDetails ad={ad} />}
       <footer className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t pt-2 text-muted-foreground text-xs">
@@ -123,6 +139,17 @@ export function AdCard({ ad, competitorName, onEdit }: { ad: TAd; competitorName
         </span>
         <span className="inline-flex items-center gap-2">
           {sourceLabels[ad.source]}
+          {video && (
+            <a
+              href={video}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 text-primary hover:underline"
+            >
+              Video
+              <ExternalLink aria-hidden="true" className="size-3" />
+            </a>
+          )}
           {sourcePage && (
             <a
               href={sourcePage}
@@ -130,7 +157,7 @@ export function AdCard({ ad, competitorName, onEdit }: { ad: TAd; competitorName
               rel="noopener noreferrer"
               className="inline-flex items-center gap-1 text-primary hover:underline"
             >
-              {ad.platform === 'meta' ? 'View in the Ad Library' : 'View in the source'}
+              {sourcePageLabel(ad)}
               <ExternalLink aria-hidden="true" className="size-3" />
             </a>
           )}

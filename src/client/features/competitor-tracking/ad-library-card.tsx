@@ -31,7 +31,8 @@ function PlatformNote() {
       <Info aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
       <span>
         {names} have no ad library open to small businesses, so their ads are added by hand or imported from a CSV file.
-        Meta's ads can also be found in its Ad Library.
+        Meta's ads can also be found in its Ad Library, and TikTok's (shown in the EU) in its Commercial Content
+        Library.
       </span>
     </p>
   );

@@ -18,6 +18,7 @@ import { moduleReadOnlyState, planLacks } from '../audits-shared/plan-access.ts'
 import { ReadOnlyNotice } from '../audits-shared/read-only-notice.tsx';
 import { UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
 import { AdLibraryCard } from './ad-library-card.tsx';
+import { WhatChangedCard } from './changes/what-changed-card.tsx';
 import { trackingSummaryQueryKey, useAds, useCompetitors, useTrackingSummary } from './competitor-queries.ts';
 import { CompetitorsCard } from './competitors-card.tsx';
 import { AdDiscoveryCard } from './discovery/ad-discovery-card.tsx';
@@ -25,6 +26,7 @@ import { DiscoverAdsButton } from './discovery/discover-ads-button.tsx';
 import { DiscoveryBanner } from './discovery/discovery-banner.tsx';
 import { CompetitiveReports } from './reports/competitive-reports.tsx';
 import { competitorReportsQueryKey } from './reports/competitor-report-queries.ts';
+import { TikTokAdsCard } from './tiktok/tiktok-ads-card.tsx';
 import { AdMarketSelector, StatTiles } from './tracking-header.tsx';
 import { PageChangesCard } from './watch/page-changes-card.tsx';
 
@@ -153,6 +155,7 @@ function BrandTracking({ brand, plan }: { brand: TBrand; plan: PlanKey | undefin
           <CompetitorsCard brand={brand} competitors={competitors.data} readOnly />
           <AdLibraryCard brand={brand} competitors={competitorList} ads={ads.data} readOnly />
         </div>
+        <WhatChangedCard brand={brand} readOnly />
         <CompetitiveReports brand={brand} readOnly />
         <PageChangesCard brand={brand} competitors={rivalsOnly(competitorList)} readOnly />
       </div>
@@ -162,6 +165,7 @@ function BrandTracking({ brand, plan }: { brand: TBrand; plan: PlanKey | undefin
     <div className="space-y-6">
       <StatTiles summary={summary.data} />
       <AdDiscoveryCard brand={brand} competitors={competitorList} />
+      <TikTokAdsCard brand={brand} competitors={competitorList} />
       <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <CompetitorsCard
           brand={brand}
@@ -170,6 +174,7 @@ function BrandTracking({ brand, plan }: { brand: TBrand; plan: PlanKey | undefin
         />
         <AdLibraryCard brand={brand} competitors={competitorList} ads={ads.data} />
       </div>
+      <WhatChangedCard brand={brand} />
       <CompetitiveReports brand={brand} readiness={{ competitors: competitors.data?.length, ads: ads.data?.length }} />
       <PageChangesCard brand={brand} competitors={rivalsOnly(competitorList)} />
       <DiscoveryBanner />

@@ -16,6 +16,11 @@ const toggles: { kind: TNotificationKind; label: string; description: string }[]
     label: 'Weekly digest',
     description: 'A summary of your week every Monday morning, when there is something to report.',
   },
+  {
+    kind: 'competitorChanges',
+    label: 'Competitor changes',
+    description: 'Once a week: the ads your competitors started and stopped, and their new messages or offers.',
+  },
 ];
 
 /**

@@ -39,6 +39,9 @@ export const competitors = pgTable(
     size: text('size', { enum: ['startup', 'smb', 'enterprise'] }),
     /** The numeric id of the competitor's Facebook page: the Ad Library is searched by it */
     facebookPageId: varchar('facebook_page_id', { length: 40 }),
+    /** The competitor's advertiser in TikTok's Commercial Content Library (business id and name as TikTok lists them) */
+    tiktokBusinessId: varchar('tiktok_business_id', { length: 40 }),
+    tiktokBusinessName: varchar('tiktok_business_name', { length: 300 }),
     isActive: boolean('is_active').notNull().default(true),
     /**
      * The "your brand" row: the brand itself, so its own Facebook page's ads are discovered and
@@ -100,6 +103,11 @@ export const adLibraryEntries = pgTable(
     spendCurrency: varchar('spend_currency', { length: 3 }),
     /** People reached in the EU, as the source reports it (Meta: eu_total_reach); null when not disclosed */
     reach: integer('reach'),
+    /**
+     * Reach as the source words it when it is not a count: TikTok's `unique_users_seen` ("11K",
+     * "1M-10M"). Kept as given; never turned into a number.
+     */
+    reachAsStated: varchar('reach_as_stated', { length: 50 }),
     /** The advertiser's page at the source (Meta page id and name) */
     pageId: varchar('page_id', { length: 40 }),
     pageName: varchar('page_name', { length: 300 }),
@@ -132,7 +140,7 @@ export const adLibraryEntries = pgTable(
     landingPageTitle: text('landing_page_title'),
     landingPageCta: varchar('landing_page_cta', { length: 200 }),
     landingPageCheckedAt: timestamp('landing_page_checked_at', { withTimezone: true }),
-    source: text('source', { enum: ['manual', 'csv', 'meta'] })
+    source: text('source', { enum: ['manual', 'csv', 'meta', 'tiktok'] })
       .notNull()
       .default('manual'),
     createdAt: createdAt(),
@@ -201,3 +209,54 @@ export const competitorPageSnapshots = pgTable(
   },
   (table) => [index().on(table.competitorId, table.pageKind, table.capturedAt), index().on(table.userId)],
 );
+
+/**
+ * "What changed": one comparison of a competitor's ads with the previous one (weekly, or when the
+ * user asks). Each list holds the stored ads' ids so the screen, the e-mail and the bell can link
+ * to the ads. A weekly comparison is made once per competitor per ISO week (the unique index), so
+ * two workers running the weekly job cannot both record (and e-mail) it.
+ */
+export const competitorAdChanges = pgTable(
+  'competitor_ad_changes',
+  {
+    id: id(),
+    competitorId: uuid('competitor_id')
+      .notNull()
+      .references(() => competitors.id, { onDelete: 'cascade' }),
+    brandId: uuid('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    /** the competitor's owner: every query is scoped by it */
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    trigger: text('trigger', { enum: ['weekly', 'on_demand'] }).notNull(),
+    /** the ISO week of a weekly comparison ("2026-W48"); null on demand */
+    week: varchar('week', { length: 10 }),
+    /** the comparison covers ads that changed after this instant (the previous comparison, or 7 days before) */
+    since: timestamp('since', { withTimezone: true }).notNull(),
+    comparedAt: timestamp('compared_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAdIds: jsonb('started_ad_ids').$type<string[]>().notNull().default([]),
+    stoppedAdIds: jsonb('stopped_ad_ids').$type<string[]>().notNull().default([]),
+    /** messages and offers (messaging patterns) first seen in this period, each with the ads using it */
+    newMessages: jsonb('new_messages')
+      .$type<{ pattern: string; label: string; offer: boolean; adIds: string[] }[]>()
+      .notNull()
+      .default([]),
+  },
+  (table) => [
+    index().on(table.competitorId, table.comparedAt),
+    index().on(table.userId),
+    uniqueIndex('competitor_ad_changes_one_per_week').on(table.competitorId, table.week),
+  ],
+);
+
+/**
+ * Requests made to TikTok's Commercial Content API per UTC day, across every process: the API
+ * allows a daily number of requests (1,000 for research clients, reset at 00:00 UTC), so
+ * discovery stops before it would be refused.
+ */
+export const tiktokApiUsage = pgTable('tiktok_api_usage', {
+  day: varchar('day', { length: 10 }).primaryKey(),
+  requests: integer('requests').notNull().default(0),
+});

@@ -229,5 +229,9 @@ export const taskProgress = pgTable(
     uniqueIndex('task_progress_one_ad_discovery_per_user')
       .on(table.userId)
       .where(sql`${table.kind} like 'ad-discovery:%' and ${table.status} in ('queued', 'running')`),
+    // One TikTok ad discovery at a time per user.
+    uniqueIndex('task_progress_one_tiktok_discovery_per_user')
+      .on(table.userId)
+      .where(sql`${table.kind} like 'tiktok-discovery:%' and ${table.status} in ('queued', 'running')`),
   ],
 );

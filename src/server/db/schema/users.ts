@@ -19,6 +19,8 @@ export const users = pgTable('users', {
   notifyEmailReports: boolean('notify_email_reports').notNull().default(true),
   notifyAuditComplete: boolean('notify_audit_complete').notNull().default(true),
   notifyWeeklyDigest: boolean('notify_weekly_digest').notNull().default(false),
+  /** the weekly "What changed" e-mail about competitors' ads */
+  notifyCompetitorChanges: boolean('notify_competitor_changes').notNull().default(true),
   /** Whether an identity provider vouched for the e-mail (the Settings Verified badge) */
   emailVerified: boolean('email_verified').notNull().default(false),
   /** IANA timezone the weekly digest is timed in */

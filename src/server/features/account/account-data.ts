@@ -10,6 +10,7 @@ import {
   audits,
   auditUsage,
   brands,
+  competitorAdChanges,
   competitorPageSnapshots,
   competitorReports,
   competitors,
@@ -133,6 +134,11 @@ export const exportSections: ExportSection[] = [
     file: 'competitor-page-snapshots.json',
     description: "snapshots of competitors' home and pricing pages",
     rows: ownedRows(competitorPageSnapshots, competitorPageSnapshots.userId),
+  },
+  {
+    file: 'competitor-ad-changes.json',
+    description: "what changed in competitors' ads, week by week",
+    rows: ownedRows(competitorAdChanges, competitorAdChanges.userId),
   },
   {
     file: 'email-reports.json',

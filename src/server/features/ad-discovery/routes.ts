@@ -59,7 +59,10 @@ export function registerAdDiscoveryRoutes(parent: FastifyInstance, ctx: FeatureC
   /** Which platforms discovery reads, so the screen can say what is automatic and what is manual. */
   app.get('/api/ad-discovery/sources', signedIn, async (request): Promise<TAdSources> => {
     const metaConfigured = Boolean(ctx.config.metaAdLibrary.token);
-    const connected = metaConfigured ? [...connectedAdPlatforms] : [];
+    const tiktokConfigured = Boolean(ctx.config.services.tiktok.credentials);
+    const connected = connectedAdPlatforms.filter((platform) =>
+      platform === 'tiktok' ? tiktokConfigured : metaConfigured,
+    );
     return {
       metaConfigured,
       connectedPlatforms: connected,

@@ -22,6 +22,7 @@ import { assertCanChangeBrand, assertCanCreateCompetitorReport } from '../billin
 import type { FeatureContext } from '../context.ts';
 import { brandCompetitors, competitorAdsIn, competitorsHaveAds } from './read-competitor-ads.ts';
 import { type TReportContext, toCompetitorReport } from './report-dto.ts';
+import { reportTikTokAds } from './report-tiktok-ads.ts';
 
 const EXCERPT_CHARS = 160;
 
@@ -89,6 +90,7 @@ export async function generateCompetitorReport(
   const context: TReportContext = {
     competitorsAnalysed: figures.competitorsAnalysed,
     citedAds: citedAdsOf(figures, ads, competitors, window),
+    ...reportTikTokAds(ads, competitors, window),
     disclosures: figures.disclosures,
     rules: figures.rules,
   };

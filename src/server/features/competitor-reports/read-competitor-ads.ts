@@ -33,12 +33,15 @@ export async function competitorsHaveAds(db: Database, ownerId: string, competit
  * rule the analysis applies (it checks again): first seen before the end, active or last seen after
  * the start.
  */
+/** An ad as the analysis reads it, with what the report lists of TikTok ads besides. */
+export type ReportAd = AnalysedAd & { adId: string | null; reachAsStated: string | null; adLibraryUrl: string | null };
+
 export async function competitorAdsIn(
   db: Database,
   ownerId: string,
   competitorIds: string[],
   window: CompetitiveWindow,
-): Promise<AnalysedAd[]> {
+): Promise<ReportAd[]> {
   if (competitorIds.length === 0) return [];
   const from = sql`coalesce(${adLibraryEntries.firstSeenAt}, ${adLibraryEntries.createdAt})`;
   const to = sql`coalesce(${adLibraryEntries.lastSeenAt}, ${adLibraryEntries.firstSeenAt}, ${adLibraryEntries.createdAt})`;
@@ -64,6 +67,9 @@ export async function competitorAdsIn(
       reach: adLibraryEntries.reach,
       metaMediaType: adLibraryEntries.metaMediaType,
       publisherPlatforms: adLibraryEntries.publisherPlatforms,
+      adId: adLibraryEntries.adId,
+      reachAsStated: adLibraryEntries.reachAsStated,
+      adLibraryUrl: adLibraryEntries.adLibraryUrl,
     })
     .from(adLibraryEntries)
     .where(

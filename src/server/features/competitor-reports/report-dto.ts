@@ -6,6 +6,7 @@ import {
   ZCitedAd,
   ZDisclosures,
   ZKeyFindings,
+  ZReportTikTokAd,
   ZTopCompetitor,
 } from '../../../shared/schemas/competitor-reports.ts';
 import type { competitorReports } from '../../db/schema/index.ts';
@@ -19,10 +20,13 @@ export type CompetitorReportRow = typeof competitorReports.$inferSelect;
 export const ZReportContext = z.object({
   competitorsAnalysed: z.number().int().min(0),
   citedAds: z.array(ZCitedAd),
+  /** reports made before TikTok ads were read have none */
+  tiktokAds: z.array(ZReportTikTokAd).default([]),
+  tiktokAdsTotal: z.number().int().min(0).default(0),
   disclosures: ZDisclosures,
   rules: z.array(z.string()),
 });
-export type TReportContext = z.infer<typeof ZReportContext>;
+export type TReportContext = z.input<typeof ZReportContext>;
 
 export function toCompetitorReport(row: CompetitorReportRow): TCompetitorReport {
   const context = ZReportContext.parse(row.recommendations);
@@ -39,6 +43,8 @@ export function toCompetitorReport(row: CompetitorReportRow): TCompetitorReport 
     advertisingIntelligence: ZAdvertisingIntelligence.parse(row.advertisingIntelligence),
     keyFindings: ZKeyFindings.parse(row.keyFindings),
     citedAds: context.citedAds,
+    tiktokAds: context.tiktokAds,
+    tiktokAdsTotal: context.tiktokAdsTotal,
     disclosures: context.disclosures,
     rules: context.rules,
     writtenBy: row.writtenBy,

@@ -38,6 +38,7 @@ export function toAd(row: AdRow, now = new Date()): TAd {
     spend: row.spend,
     spendCurrency: row.spendCurrency,
     reach: row.reach,
+    reachAsStated: row.reachAsStated,
     pageName: row.pageName,
     adLibraryUrl: row.adLibraryUrl,
     publisherPlatforms: row.publisherPlatforms,

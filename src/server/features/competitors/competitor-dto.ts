@@ -13,6 +13,8 @@ export function toCompetitor(row: CompetitorRow): TCompetitor {
     industry: row.industry,
     size: row.size,
     facebookPageId: row.facebookPageId,
+    tiktokBusinessId: row.tiktokBusinessId,
+    tiktokBusinessName: row.tiktokBusinessName,
     isActive: row.isActive,
     isOwnBrand: row.isOwnBrand,
     createdAt: row.createdAt.toISOString(),

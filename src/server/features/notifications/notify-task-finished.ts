@@ -19,6 +19,7 @@ const taskKinds: Record<string, { what: string; subject: 'brand' | 'competitor' 
   'import:insights-csv': { what: 'CSV import', subject: 'brand', link: '/consumer-insights' },
   'ad-discovery:competitor': { what: 'Ad discovery', subject: 'competitor', link: '/competitor-tracking' },
   'ad-discovery:brand': { what: 'Ad discovery', subject: 'brand', link: '/competitor-tracking' },
+  'tiktok-discovery:competitor': { what: 'TikTok ad discovery', subject: 'competitor', link: '/competitor-tracking' },
   'account-export': { what: 'Your data export', subject: 'none', link: '/settings' },
 };
 
@@ -38,7 +39,7 @@ function completedBody(kind: string, result: Record<string, unknown> | null): st
   if (kind === 'account-export') return 'It is ready to download in Settings.';
   const added = addedCount(result);
   if (added === null) return null;
-  const noun = kind.startsWith('ad-discovery:') ? 'ad' : 'insight';
+  const noun = kind.startsWith('ad-discovery:') || kind.startsWith('tiktok-discovery:') ? 'ad' : 'insight';
   return `${added} new ${added === 1 ? noun : `${noun}s`} added.`;
 }
 

@@ -9,6 +9,7 @@ import type { TUnsubscribeKind } from '../../../shared/schemas/notifications.ts'
 export const unsubscribeKindLabels: Record<TUnsubscribeKind, string> = {
   auditComplete: 'audit complete e-mails',
   weeklyDigest: 'the weekly digest',
+  competitorChanges: 'the weekly competitor changes e-mail',
 };
 
 function page(title: string, body: string): string {
