@@ -6,3 +6,4 @@ export * from './insights.ts';
 export * from './notifications.ts';
 export * from './reports.ts';
 export * from './users.ts';
+export * from './mention-sources.ts';

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { OutsideServicesConfig } from '../../../outside-services-config.ts';
 import { fetchService, type RetryPolicy, ServiceError } from '../../http/fetch-service.ts';
+import { headlineAndBody, insightTextOf } from '../../insight-sources/text.ts';
 import type {
   Mention,
   MentionQuery,
@@ -45,7 +46,8 @@ export function mentionOfHit(hit: Hit): Mention | null {
   const isComment = hit._tags?.includes('comment') ?? Boolean(hit.comment_text);
   const title = isComment ? null : mentionTextOf(hit.title) || null;
   const body = mentionTextOf(isComment ? hit.comment_text : hit.story_text);
-  const content = body || title || '';
+  // A story's headline is part of what was said: it is kept in the text (which is what is stored).
+  const content = isComment ? body : insightTextOf(headlineAndBody(title ?? '', body));
   if (!content) return null;
   return {
     externalId: `hacker_news:${hit.objectID}`,

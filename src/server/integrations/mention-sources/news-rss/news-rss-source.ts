@@ -9,7 +9,7 @@
 import { load } from 'cheerio';
 import type { OutsideServicesConfig } from '../../../outside-services-config.ts';
 import { fetchService, type RetryPolicy, ServiceError } from '../../http/fetch-service.ts';
-import { absoluteHttpUrl } from '../../insight-sources/text.ts';
+import { absoluteHttpUrl, headlineAndBody, insightTextOf } from '../../insight-sources/text.ts';
 import type {
   Mention,
   MentionQuery,
@@ -56,7 +56,7 @@ export function parseNewsFeed(xml: string): Mention[] {
     // Google's description repeats the headline and the publisher; a mirror may give a summary.
     const description = mentionTextOf(item.children('description').first().text());
     const summary = description && description !== headline && description !== `${headline} ${publisher}`;
-    const content = summary ? description : headline;
+    const content = summary ? insightTextOf(headlineAndBody(headline, description)) : headline;
     if (!id || !content) return;
     mentions.push({
       externalId: `news_rss:${id}`,
