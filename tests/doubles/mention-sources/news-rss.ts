@@ -33,6 +33,17 @@ export function itemXml(item: NewsItem): string {
   return `<item><title>${escapeXml(`${item.headline} - ${item.publisher}`)}</title><link>${escapeXml(link)}</link><guid isPermaLink="false">${escapeXml(item.id)}</guid><pubDate>${item.publishedAt.toUTCString()}</pubDate><description>${escapeXml(description)}</description><source url="${escapeXml(item.publisherUrl)}">${escapeXml(item.publisher)}</source></item>`;
 }
 
+/**
+ * Google's phrase matching is looser than a phrase: an article with the phrase's words apart can
+ * come back for it, as it does here (which is why every result is scored for relevance).
+ */
+function hasWordsOf(text: string, phrase: string): boolean {
+  return phrase
+    .toLowerCase()
+    .split(/\s+/)
+    .every((word) => matchesPhrase(text, word));
+}
+
 function matches(item: NewsItem, q: string): boolean {
   const text = `${item.headline} ${item.summary ?? ''} ${item.link ?? ''}`;
   const excluded = [...q.matchAll(/-"([^"]+)"/g)].map((match) => match[1] ?? '');
@@ -40,7 +51,7 @@ function matches(item: NewsItem, q: string): boolean {
   const wanted = [...q.replace(/-"[^"]+"/g, '').matchAll(/"([^"]+)"/g)].map((match) => match[1] ?? '');
   const after = /after:(\d{4}-\d{2}-\d{2})/.exec(q)?.[1];
   if (after && item.publishedAt.getTime() < Date.parse(after)) return false;
-  return wanted.some((term) => matchesPhrase(text, term));
+  return wanted.some((term) => hasWordsOf(text, term));
 }
 
 export async function startNewsRssDouble(): Promise<NewsRssDouble> {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { brands } from './brands.ts';
 import { createdAt, id } from './columns.ts';
 import { competitors } from './competitors.ts';
@@ -43,8 +54,11 @@ export const mentionSourceSettings = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('mention_source_settings_subject_kind')
-      .on(table.brandId, sql`coalesce(${table.competitorId}, '00000000-0000-0000-0000-000000000000'::uuid)`, table.kind),
+    uniqueIndex('mention_source_settings_subject_kind').on(
+      table.brandId,
+      sql`coalesce(${table.competitorId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      table.kind,
+    ),
     index().on(table.userId),
     index().on(table.competitorId),
   ],

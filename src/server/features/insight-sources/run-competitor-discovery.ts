@@ -13,13 +13,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { TCompetitorDiscoveryResult } from '../../../shared/schemas/insight-sources.ts';
 import { noCompetitorSourcesMessage } from '../../../shared/schemas/insight-sources.ts';
 import { brands, competitors, insightSources } from '../../db/schema/index.ts';
-import { completeTask, failTask, progressReporter, share, type TaskRow } from '../tasks/task-progress.ts';
-import { keepNewInsights } from './keep-new-insights.ts';
-import type { SourceRow } from './read-source.ts';
 import { mentionSourcesFor } from '../../integrations/mention-sources/registry.ts';
 import { finishMentionRun, readMentionsForRun } from '../mention-discovery/mention-run.ts';
 import { competitorMentionSubject } from '../mention-discovery/mention-subject.ts';
 import { hasRunnableMentionSource } from '../mention-discovery/read-mention-sources.ts';
+import { completeTask, failTask, progressReporter, share, type TaskRow } from '../tasks/task-progress.ts';
+import { keepNewInsights } from './keep-new-insights.ts';
+import type { SourceRow } from './read-source.ts';
 import {
   type DiscoveryDeps,
   failureOf,

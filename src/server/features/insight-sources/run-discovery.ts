@@ -11,13 +11,13 @@ import {
   type TDiscoveryResult,
   type TSourceOutcome,
 } from '../../../shared/schemas/insight-sources.ts';
+import type { TMentionSourceOutcome } from '../../../shared/schemas/mention-sources.ts';
 import type { AiLogger, AiWriter } from '../../ai/provider.ts';
 import type { Resolver } from '../../analysis/fetch/safe-fetch.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { brands, insightSources } from '../../db/schema/index.ts';
 import { SourceReadError } from '../../integrations/insight-sources/fetch-source.ts';
-import type { TMentionSourceOutcome } from '../../../shared/schemas/mention-sources.ts';
 import type { MentionSource } from '../../integrations/mention-sources/mention-source.ts';
 import { mentionSourcesFor } from '../../integrations/mention-sources/registry.ts';
 import { toInsight } from '../insights/insight-dto.ts';
@@ -157,7 +157,10 @@ export function readRanges(added: number, byName: number) {
 }
 
 /** Whether the run read nothing: every source that tried failed, or none could try. */
-export function failureOf(outcomes: readonly TSourceOutcome[], mentions: readonly TMentionSourceOutcome[]): string | null {
+export function failureOf(
+  outcomes: readonly TSourceOutcome[],
+  mentions: readonly TMentionSourceOutcome[],
+): string | null {
   const tried = triedMentionSources(mentions);
   if (outcomes.some((outcome) => outcome.status === 'read') || tried.some((outcome) => outcome.status === 'read')) {
     return null;

@@ -8,8 +8,8 @@ import { profileOf, type RelevanceSubject, scoreRelevance } from '../../analysis
 import type { Database } from '../../db/client.ts';
 import { consumerInsights } from '../../db/schema/index.ts';
 import type { Mention, MentionSourceKind } from '../../integrations/mention-sources/mention-source.ts';
-import { dedupeKeyOf, type InsightRelevance, relevantByDefinition } from '../insights/store-insights.ts';
 import type { Candidate } from '../insight-sources/keep-new-insights.ts';
+import { dedupeKeyOf, type InsightRelevance, relevantByDefinition } from '../insights/store-insights.ts';
 
 /**
  * Sources that read a place the user chose (their app, their review page): what they hold is
@@ -26,7 +26,8 @@ export function canonicalUrlOf(url: string | null): string | null {
     const parsed = new URL(url);
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
     parsed.hash = '';
-    for (const name of [...parsed.searchParams.keys()]) if (TRACKING_PARAMETER.test(name)) parsed.searchParams.delete(name);
+    for (const name of [...parsed.searchParams.keys()])
+      if (TRACKING_PARAMETER.test(name)) parsed.searchParams.delete(name);
     if (parsed.pathname.length > 1) parsed.pathname = parsed.pathname.replace(/\/+$/, '');
     return parsed.href;
   } catch {
@@ -34,7 +35,11 @@ export function canonicalUrlOf(url: string | null): string | null {
   }
 }
 
-function relevanceOf(kind: MentionSourceKind, profile: ReturnType<typeof profileOf>, mention: Mention): InsightRelevance {
+function relevanceOf(
+  kind: MentionSourceKind,
+  profile: ReturnType<typeof profileOf>,
+  mention: Mention,
+): InsightRelevance {
   if (CHOSEN_TARGET_KINDS.has(kind)) return relevantByDefinition('first_party');
   const { score, isRelevant, matches } = scoreRelevance(profile, {
     title: mention.title,
@@ -124,7 +129,9 @@ export async function withoutSyndicatedCopies(
       .where(
         and(
           eq(consumerInsights.brandId, subject.brandId),
-          subject.competitorId ? eq(consumerInsights.competitorId, subject.competitorId) : isNull(consumerInsights.competitorId),
+          subject.competitorId
+            ? eq(consumerInsights.competitorId, subject.competitorId)
+            : isNull(consumerInsights.competitorId),
           inArray(consumerInsights.sourceUrl, chunk),
           notInArray(consumerInsights.dedupeKey, keys),
         ),

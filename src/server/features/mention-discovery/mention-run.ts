@@ -29,11 +29,22 @@ export async function readMentionsForRun(
   const startedAt = new Date();
   const reading = await readMentionSources(deps, subject, progress, range, signal);
   const { kept, duplicatesByOrigin } = await withoutSyndicatedCopies(deps.db, subject, reading.candidates);
-  return { outcomes: reading.outcomes, candidates: kept, originBase: reading.originBase, duplicatesByOrigin, startedAt };
+  return {
+    outcomes: reading.outcomes,
+    candidates: kept,
+    originBase: reading.originBase,
+    duplicatesByOrigin,
+    startedAt,
+  };
 }
 
 /** Each source's counts from what was kept, then its health stored. */
-export async function finishMentionRun(deps: MentionReadDeps, subject: MentionSubject, run: MentionRun, kept: KeepOutcome) {
+export async function finishMentionRun(
+  deps: MentionReadDeps,
+  subject: MentionSubject,
+  run: MentionRun,
+  kept: KeepOutcome,
+) {
   for (const [index, outcome] of run.outcomes.entries()) {
     const origin = run.originBase + index;
     const tally = kept.byOrigin.get(origin);

@@ -39,7 +39,15 @@ export async function settingsOf(db: Database, subject: SubjectKey): Promise<Map
 type SettingsChange = Partial<
   Pick<
     MentionSettingsRow,
-    'enabled' | 'hashtags' | 'appleAppIds' | 'lastRunAt' | 'lastSuccessAt' | 'lastError' | 'lastItems' | 'lastAdded' | 'lastNote'
+    | 'enabled'
+    | 'hashtags'
+    | 'appleAppIds'
+    | 'lastRunAt'
+    | 'lastSuccessAt'
+    | 'lastError'
+    | 'lastItems'
+    | 'lastAdded'
+    | 'lastNote'
   >
 >;
 

@@ -10,7 +10,7 @@ import type { RetryPolicy } from '../http/fetch-service.ts';
 import { AppleAppStoreSource } from './apple-app-store/apple-app-store-source.ts';
 import { HackerNewsSource } from './hacker-news/hacker-news-source.ts';
 import { MastodonSource } from './mastodon/mastodon-source.ts';
-import type { MentionSource } from './mention-source.ts';
+import { type MentionSource, NOT_AVAILABLE_ON_THIS_SERVER } from './mention-source.ts';
 import { NewsRssSource } from './news-rss/news-rss-source.ts';
 
 export type MentionSourceDeps = {
@@ -28,10 +28,27 @@ const SOURCE_FACTORIES: readonly SourceFactory[] = [
   (services, deps) => new AppleAppStoreSource(services.appleRss, deps.retry, deps.wait),
 ];
 
+/** A source the operator turned off (MENTION_SOURCES_OFF): listed, never read. */
+function offOnThisServer(source: MentionSource): MentionSource {
+  return {
+    kind: source.kind,
+    label: source.label,
+    availability: () => ({
+      available: false,
+      reason: NOT_AVAILABLE_ON_THIS_SERVER,
+      adminHint: `Remove ${source.kind} from MENTION_SOURCES_OFF to use it.`,
+    }),
+    search: () => Promise.reject(new Error(`${source.label} is turned off on this server`)),
+  };
+}
+
 /** Every mention source, in the order the Sources card lists them. */
 export function mentionSourcesFor(
   config: { services: OutsideServicesConfig },
   deps: MentionSourceDeps = {},
 ): MentionSource[] {
-  return SOURCE_FACTORIES.map((factory) => factory(config.services, deps));
+  const off = new Set(config.services.mentionSourcesOff);
+  return SOURCE_FACTORIES.map((factory) => factory(config.services, deps)).map((source) =>
+    off.has(source.kind) ? offOnThisServer(source) : source,
+  );
 }
