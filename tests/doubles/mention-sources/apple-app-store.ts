@@ -33,7 +33,8 @@ export function entryOf(review: AppReview, country: string, appId: string) {
       name: { label: review.author },
       label: '',
     },
-    updated: { label: review.updated.toISOString().replace('.000Z', '-07:00') },
+    // Apple writes Cupertino's local time with its offset: 2026-11-20T05:00:00-07:00
+    updated: { label: `${new Date(review.updated.getTime() - 7 * 3_600_000).toISOString().slice(0, 19)}-07:00` },
     'im:rating': { label: String(review.rating) },
     'im:version': { label: review.version ?? '1.0' },
     id: { label: review.id },
