@@ -16,6 +16,11 @@ export type HttpDouble = {
   failNext(fault: Fault, options?: { times?: number; pathPrefix?: string }): void;
   /** every request on `pathPrefix` answers this until cleared (a source that is down) */
   failAlways(pathPrefix: string, fault: Fault | null): void;
+  /**
+   * Holds the next request on `pathPrefix` until the returned release() is called, so a test can
+   * look at progress mid-run without depending on timing.
+   */
+  holdNext(pathPrefix: string): () => void;
   close(): Promise<void>;
 };
 
@@ -25,11 +30,17 @@ export async function startHttpDouble(handle: Handler): Promise<HttpDouble> {
   const calls: URL[] = [];
   const queued: { fault: Fault; times: number; pathPrefix: string }[] = [];
   const always = new Map<string, Fault>();
+  const holds: { pathPrefix: string; released: Promise<void> }[] = [];
   const answerFault = (response: ServerResponse, fault: Fault) =>
     response.writeHead(fault.status, { 'content-type': 'text/plain', ...fault.headers }).end(fault.body ?? '');
-  const server = createServer((request, response) => {
+  const server = createServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     calls.push(url);
+    const hold = holds.find((entry) => url.pathname.startsWith(entry.pathPrefix));
+    if (hold) {
+      holds.splice(holds.indexOf(hold), 1);
+      await hold.released;
+    }
     for (const [prefix, fault] of always) if (url.pathname.startsWith(prefix)) return answerFault(response, fault);
     const next = queued.find((entry) => url.pathname.startsWith(entry.pathPrefix));
     if (next) {
@@ -46,6 +57,11 @@ export async function startHttpDouble(handle: Handler): Promise<HttpDouble> {
     calls,
     failNext(fault, options = {}) {
       queued.push({ fault, times: options.times ?? 1, pathPrefix: options.pathPrefix ?? '/' });
+    },
+    holdNext(pathPrefix) {
+      let release = () => {};
+      holds.push({ pathPrefix, released: new Promise<void>((resolve) => (release = resolve)) });
+      return () => release();
     },
     failAlways(pathPrefix, fault) {
       if (fault) always.set(pathPrefix, fault);

@@ -91,12 +91,13 @@ export async function readMentionSources(
     if (outcome.status !== 'read') continue;
 
     const from = range.from + width * index;
-    const label = `Searching ${source.label} (${index + 1} of ${sources.length})`;
-    await progress(label, from);
+    // The source's name first: the reporter merges close updates of one step, named by its first word.
+    const place = `(${index + 1} of ${sources.length})`;
+    await progress(`${source.label}: searching ${place}`, from);
     try {
       const result = await source.search(query, {
         signal,
-        onProgress: (found) => progress(`${label}: ${found} found`, from + width * 0.9),
+        onProgress: (found) => progress(`${source.label}: ${found} found ${place}`, from + width * 0.9),
       });
       outcome.found = result.mentions.length;
       outcome.note = result.stoppedEarly;

@@ -13,6 +13,10 @@ const base = ({ subject, id }: MentionSubjectRef) =>
   subject === 'brand' ? ['/api/brands', id] : ['/api/competitors', id];
 export const mentionSourcesQueryKey = (ref: MentionSubjectRef) => [...base(ref), 'mention-sources'] as const;
 
+/** Every brand's and competitor's listening sources: their health moves with each discovery. */
+export const isMentionSourcesQuery = (query: { queryKey: readonly unknown[] }) =>
+  query.queryKey[2] === 'mention-sources';
+
 /** The listening sources of a brand or a competitor, with their settings and health. */
 export function useMentionSources(ref: MentionSubjectRef | null) {
   return useQuery<TMentionSourceList>({
