@@ -60,7 +60,7 @@ const outboxOf = (userId: string, kind: string) =>
 const mailTo = (address: string) => smtp.messages.filter((message) => message.envelope.to.includes(address));
 
 describe('GET and PUT /api/notification-settings', () => {
-  it("starts from SPEC's defaults: reports and audit complete on, digest off, London time", async () => {
+  it("starts from SPEC's defaults: reports and audit complete on, digest off, London time; spike alerts on", async () => {
     const cookie = await target.signInAs('defaults@example.com');
     const reply = await request('GET', '/api/notification-settings', cookie);
     expect(reply.statusCode).toBe(200);
@@ -68,6 +68,7 @@ describe('GET and PUT /api/notification-settings', () => {
       emailReports: true,
       auditComplete: true,
       weeklyDigest: false,
+      mentionSpikes: true,
       timezone: 'Europe/London',
     });
   });
@@ -80,12 +81,14 @@ describe('GET and PUT /api/notification-settings', () => {
     await request('PUT', '/api/notification-settings', cookie, {
       emailReports: false,
       auditComplete: false,
+      mentionSpikes: false,
       timezone: 'America/New_York',
     });
     expect((await request('GET', '/api/notification-settings', cookie)).json()).toEqual({
       emailReports: false,
       auditComplete: false,
       weeklyDigest: true,
+      mentionSpikes: false,
       timezone: 'America/New_York',
     });
   });
@@ -119,6 +122,7 @@ describe('GET and PUT /api/notification-settings', () => {
       emailReports: true,
       auditComplete: true,
       weeklyDigest: false,
+      mentionSpikes: true,
       timezone: 'Europe/London',
     });
   });

@@ -17,8 +17,8 @@ export const invalidTimezoneMessage = 'Please choose a valid time zone, such as 
 
 export const ZTimeZone = z.string(invalidTimezoneMessage).trim().refine(isKnownTimeZone, invalidTimezoneMessage);
 
-/** The three Settings toggles: SPEC's defaults are on, on and off. */
-export const notificationKinds = ['emailReports', 'auditComplete', 'weeklyDigest'] as const;
+/** The Settings toggles: SPEC's three (on, on and off), and spike alerts of the daily discovery (on). */
+export const notificationKinds = ['emailReports', 'auditComplete', 'weeklyDigest', 'mentionSpikes'] as const;
 export type TNotificationKind = (typeof notificationKinds)[number];
 
 /** GET /api/notification-settings, and the reply to PUT. */
@@ -26,6 +26,7 @@ export const ZNotificationSettings = z.object({
   emailReports: z.boolean(),
   auditComplete: z.boolean(),
   weeklyDigest: z.boolean(),
+  mentionSpikes: z.boolean(),
   /** IANA name; the weekly digest is sent on Monday morning in it */
   timezone: z.string(),
 });
@@ -37,6 +38,7 @@ export const ZUpdateNotificationSettingsRequest = z
     emailReports: z.boolean('emailReports must be true or false'),
     auditComplete: z.boolean('auditComplete must be true or false'),
     weeklyDigest: z.boolean('weeklyDigest must be true or false'),
+    mentionSpikes: z.boolean('mentionSpikes must be true or false'),
     timezone: ZTimeZone,
   })
   .partial()
@@ -44,7 +46,7 @@ export const ZUpdateNotificationSettingsRequest = z
 export type TUpdateNotificationSettingsRequest = z.input<typeof ZUpdateNotificationSettingsRequest>;
 
 /** Kinds of e-mail a reader can stop without signing in: the link in each message names one. */
-export const unsubscribeKinds = ['auditComplete', 'weeklyDigest'] as const;
+export const unsubscribeKinds = ['auditComplete', 'weeklyDigest', 'mentionSpikes'] as const;
 export type TUnsubscribeKind = (typeof unsubscribeKinds)[number];
 
 /** One entry of the header's bell: long work that finished, and whether the reader has seen it. */

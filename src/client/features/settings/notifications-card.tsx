@@ -16,10 +16,15 @@ const toggles: { kind: TNotificationKind; label: string; description: string }[]
     label: 'Weekly digest',
     description: 'A summary of your week every Monday morning, when there is something to report.',
   },
+  {
+    kind: 'mentionSpikes',
+    label: 'Mention spikes',
+    description: 'An e-mail when the daily discovery finds a day with unusually many negative mentions.',
+  },
 ];
 
 /**
- * SPEC §2 Settings' notifications card (DESIGN decision 5): three switches saved on the server
+ * SPEC §2 Settings' notifications card (DESIGN decision 5): its switches saved on the server
  * as they change, and honoured by the e-mails they name.
  */
 export function NotificationsCard() {

@@ -19,6 +19,8 @@ export const users = pgTable('users', {
   notifyEmailReports: boolean('notify_email_reports').notNull().default(true),
   notifyAuditComplete: boolean('notify_audit_complete').notNull().default(true),
   notifyWeeklyDigest: boolean('notify_weekly_digest').notNull().default(false),
+  /** An e-mail when the daily discovery finds a day with an unusual share of negative mentions */
+  notifyMentionSpikes: boolean('notify_mention_spikes').notNull().default(true),
   /** Whether an identity provider vouched for the e-mail (the Settings Verified badge) */
   emailVerified: boolean('email_verified').notNull().default(false),
   /** IANA timezone the weekly digest is timed in */

@@ -10,13 +10,17 @@ import type { Actor } from '../../http/access.ts';
 import { unauthorized } from '../../http/errors.ts';
 import type { User } from '../users/upsert-user-by-email.ts';
 
-type NotificationColumns = Pick<User, 'notifyEmailReports' | 'notifyAuditComplete' | 'notifyWeeklyDigest' | 'timezone'>;
+type NotificationColumns = Pick<
+  User,
+  'notifyEmailReports' | 'notifyAuditComplete' | 'notifyWeeklyDigest' | 'notifyMentionSpikes' | 'timezone'
+>;
 
 export function toNotificationSettings(user: NotificationColumns): TNotificationSettings {
   return {
     emailReports: user.notifyEmailReports,
     auditComplete: user.notifyAuditComplete,
     weeklyDigest: user.notifyWeeklyDigest,
+    mentionSpikes: user.notifyMentionSpikes,
     timezone: user.timezone,
   };
 }
@@ -26,6 +30,7 @@ export const notificationColumn = {
   emailReports: 'notifyEmailReports',
   auditComplete: 'notifyAuditComplete',
   weeklyDigest: 'notifyWeeklyDigest',
+  mentionSpikes: 'notifyMentionSpikes',
 } as const satisfies Record<keyof Omit<TNotificationSettings, 'timezone'>, keyof NotificationColumns>;
 
 /**
@@ -40,6 +45,7 @@ export async function updateNotificationSettings(
   if (input.emailReports !== undefined) changes.notifyEmailReports = input.emailReports;
   if (input.auditComplete !== undefined) changes.notifyAuditComplete = input.auditComplete;
   if (input.weeklyDigest !== undefined) changes.notifyWeeklyDigest = input.weeklyDigest;
+  if (input.mentionSpikes !== undefined) changes.notifyMentionSpikes = input.mentionSpikes;
   if (input.timezone !== undefined) changes.timezone = input.timezone;
   if (Object.keys(changes).length === 0) return readNotificationSettings(db, actor);
   const [updated] = await db.update(users).set(changes).where(eq(users.id, actor.user.id)).returning();

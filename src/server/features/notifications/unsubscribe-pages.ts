@@ -9,6 +9,7 @@ import type { TUnsubscribeKind } from '../../../shared/schemas/notifications.ts'
 export const unsubscribeKindLabels: Record<TUnsubscribeKind, string> = {
   auditComplete: 'audit complete e-mails',
   weeklyDigest: 'the weekly digest',
+  mentionSpikes: 'mention spike alerts',
 };
 
 function page(title: string, body: string): string {

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "notify_mention_spikes" boolean DEFAULT true NOT NULL;
