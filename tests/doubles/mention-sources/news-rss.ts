@@ -20,7 +20,12 @@ export type NewsItem = {
   summary?: string;
 };
 
-export type NewsRssDouble = HttpDouble & { searchUrl: string; setItems(items: NewsItem[]): void };
+export type NewsRssDouble = HttpDouble & {
+  searchUrl: string;
+  setItems(items: NewsItem[]): void;
+  /** items per answer: Google's feed holds about 100; a mirror (and the bench) may hold more */
+  setCap(cap: number): void;
+};
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -56,6 +61,7 @@ function matches(item: NewsItem, q: string): boolean {
 
 export async function startNewsRssDouble(): Promise<NewsRssDouble> {
   let items: NewsItem[] = [];
+  let cap = 100;
   const double = await startHttpDouble((url, _request, response) => {
     if (url.pathname !== '/rss/search') return response.writeHead(404).end();
     const q = url.searchParams.get('q') ?? '';
@@ -65,7 +71,7 @@ export async function startNewsRssDouble(): Promise<NewsRssDouble> {
     const found = items
       .filter((item) => matches(item, q))
       .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime())
-      .slice(0, 100);
+      .slice(0, cap);
     const body = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><generator>NFE/5.0</generator><title>${escapeXml(`${q} - Google News`)}</title><link>https://news.google.com/search?q=${encodeURIComponent(q)}</link><language>${escapeXml(url.searchParams.get('hl') ?? '')}</language><lastBuildDate>${new Date().toUTCString()}</lastBuildDate>${found.map(itemXml).join('')}</channel></rss>`;
     response.writeHead(200, { 'content-type': 'application/xml; charset=utf-8' }).end(body);
   });
@@ -74,6 +80,9 @@ export async function startNewsRssDouble(): Promise<NewsRssDouble> {
     searchUrl: `${double.origin}/rss/search`,
     setItems(next) {
       items = next;
+    },
+    setCap(next) {
+      cap = next;
     },
   };
 }
