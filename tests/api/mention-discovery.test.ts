@@ -148,6 +148,9 @@ describe('a brand with only a name and a website', () => {
       health: { lastError: null, lastItems: 3, lastAdded: 3 },
     });
     expect(hn?.health.lastSuccessAt).not.toBeNull();
+    // Waiting for an app id is not a failure: nothing ran.
+    const apple = (list.json() as TMentionSourceList).sources.find((source) => source.kind === 'apple_app_store');
+    expect(apple?.health).toMatchObject({ lastRunAt: null, lastError: null });
   });
 
   it('adds nothing on a second run', async () => {

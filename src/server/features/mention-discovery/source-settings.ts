@@ -73,7 +73,8 @@ export async function recordHealth(
   runStartedAt: Date,
 ) {
   for (const outcome of outcomes) {
-    if (outcome.status === 'off' || outcome.status === 'unavailable') continue;
+    // Only a search that ran leaves health: off, not available and waiting for a setting say so themselves.
+    if (outcome.status !== 'read' && outcome.status !== 'failed') continue;
     const read = outcome.status === 'read';
     await changeSettings(db, subject, outcome.kind, {
       lastRunAt: runStartedAt,

@@ -15,6 +15,9 @@ const plural = (count: number, noun: string) => `${count.toLocaleString('en-GB')
 function StatusBadge({ source }: { source: TMentionSourceDto }) {
   if (!source.available) return <Badge variant="outline">Not available on this server</Badge>;
   if (!source.enabled) return <Badge variant="outline">Off</Badge>;
+  if (source.kind === 'apple_app_store' && source.appleAppIds.length === 0) {
+    return <Badge variant="secondary">Needs an app id</Badge>;
+  }
   if (source.health.lastError) return <Badge variant="destructive">Failed</Badge>;
   if (source.health.lastSuccessAt) return <Badge variant="success">Active</Badge>;
   return <Badge variant="secondary">Not searched yet</Badge>;
