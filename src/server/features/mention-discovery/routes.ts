@@ -10,16 +10,20 @@ import { listMentionSources, type SubjectRef, updateMentionSource } from './ment
 export function registerMentionSourceRoutes(parent: FastifyInstance, ctx: FeatureContext) {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: ctx.auth.requireActor };
-  for (const type of ['brand', 'competitor'] as const) {
-    const base = type === 'brand' ? '/api/brands/:id/mention-sources' : '/api/competitors/:id/mention-sources';
-    app.get(base, { ...signedIn, schema: { params: ZIdParams } }, async (request) =>
-      listMentionSources(ctx, actorOf(request), { type, id: request.params.id } satisfies SubjectRef),
-    );
-    app.put(
-      `${base}/:kind`,
-      { ...signedIn, schema: { params: ZMentionSourceParams, body: ZUpdateMentionSourceRequest } },
-      async (request) =>
-        updateMentionSource(ctx, actorOf(request), { type, id: request.params.id }, request.params.kind, request.body),
-    );
-  }
+  const update = { ...signedIn, schema: { params: ZMentionSourceParams, body: ZUpdateMentionSourceRequest } };
+  const brand = (id: string): SubjectRef => ({ type: 'brand', id });
+  const competitor = (id: string): SubjectRef => ({ type: 'competitor', id });
+
+  app.get('/api/brands/:id/mention-sources', { ...signedIn, schema: { params: ZIdParams } }, async (request) =>
+    listMentionSources(ctx, actorOf(request), brand(request.params.id)),
+  );
+  app.put('/api/brands/:id/mention-sources/:kind', update, async (request) =>
+    updateMentionSource(ctx, actorOf(request), brand(request.params.id), request.params.kind, request.body),
+  );
+  app.get('/api/competitors/:id/mention-sources', { ...signedIn, schema: { params: ZIdParams } }, async (request) =>
+    listMentionSources(ctx, actorOf(request), competitor(request.params.id)),
+  );
+  app.put('/api/competitors/:id/mention-sources/:kind', update, async (request) =>
+    updateMentionSource(ctx, actorOf(request), competitor(request.params.id), request.params.kind, request.body),
+  );
 }
