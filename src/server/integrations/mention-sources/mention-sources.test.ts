@@ -244,6 +244,21 @@ describe('Mastodon hashtag timelines', () => {
     mastodon.setRemaining(300);
   });
 
+  it('waits as Retry-After asks on 429', async () => {
+    waits.length = 0;
+    mastodon.failNext(
+      {
+        status: 429,
+        headers: { 'retry-after': '2', 'x-ratelimit-remaining': '0' },
+        body: '{"error":"Too many requests"}',
+      },
+      { pathPrefix: '/i/one.social' },
+    );
+    const result = await source().search(query({ hashtags: ['kilnandco'] }), {});
+    expect(waits).toEqual([2000]);
+    expect(result.mentions).toHaveLength(90);
+  });
+
   it('goes on when one instance fails and fails only when all do', async () => {
     mastodon.failAlways('/i/two.social', {
       status: 401,
