@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MENTION_SOURCE_KINDS, type MentionSourceKind } from './integrations/mention-sources/mention-source.ts';
 
 /**
  * The outside services Brandlens reads mentions, profiles and ads from: each base URL defaults to
@@ -55,6 +56,8 @@ export const ZOutsideServicesEnvironment = z.object({
   TIKTOK_API_URL: baseUrl(DEFAULT_SERVICE_URLS.TIKTOK_API_URL),
   TIKTOK_CLIENT_KEY: optionalString,
   TIKTOK_CLIENT_SECRET: optionalString,
+  /** Mention sources this server does not use, comma-separated kinds (news_rss,hacker_news,...) */
+  MENTION_SOURCES_OFF: z.preprocess(emptyAsUndefined, z.string().default('')),
 });
 
 type OutsideServicesEnvironment = z.infer<typeof ZOutsideServicesEnvironment>;
@@ -85,7 +88,16 @@ export type OutsideServicesConfig = {
   /** Page and Instagram Business Discovery reads; the Ad Library token serves when this is unset. */
   metaGraph: { token: string | undefined };
   tiktok: { apiUrl: string; credentials: { clientKey: string; clientSecret: string } | undefined };
+  /** Mention sources the operator turned off for the whole server (MENTION_SOURCES_OFF) */
+  mentionSourcesOff: MentionSourceKind[];
 };
+
+function mentionKindsOf(value: string): string[] {
+  return value
+    .split(',')
+    .map((kind) => kind.trim())
+    .filter(Boolean);
+}
 
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 
@@ -98,6 +110,14 @@ export function outsideServicesProblems(env: OutsideServicesEnvironment, allowLo
     if (LOOPBACK_HOST.test(url.hostname) && !allowLoopback) {
       problems.push(`${name}: a loopback address is allowed only with CRAWLER_ALLOW_LOOPBACK (tests)`);
     }
+  }
+  const unknownKinds = mentionKindsOf(env.MENTION_SOURCES_OFF).filter(
+    (kind) => !(MENTION_SOURCE_KINDS as readonly string[]).includes(kind),
+  );
+  if (unknownKinds.length > 0) {
+    problems.push(
+      `MENTION_SOURCES_OFF: unknown ${unknownKinds.join(', ')} (known: ${MENTION_SOURCE_KINDS.join(', ')})`,
+    );
   }
   const instances = parseMastodonInstances(env.MASTODON_INSTANCE_URLS);
   if (typeof instances === 'string') problems.push(`MASTODON_INSTANCE_URLS: ${instances}`);
@@ -172,6 +192,9 @@ export function outsideServicesConfigFrom(env: OutsideServicesEnvironment): Outs
     trustpilot: { apiUrl: trimmed(env.TRUSTPILOT_API_URL), apiKey: env.TRUSTPILOT_API_KEY },
     googlePlaces: { apiUrl: trimmed(env.GOOGLE_PLACES_API_URL), apiKey: env.GOOGLE_PLACES_API_KEY },
     metaGraph: { token: env.META_GRAPH_TOKEN },
+    mentionSourcesOff: mentionKindsOf(env.MENTION_SOURCES_OFF).filter((kind): kind is MentionSourceKind =>
+      (MENTION_SOURCE_KINDS as readonly string[]).includes(kind),
+    ),
     tiktok: {
       apiUrl: trimmed(env.TIKTOK_API_URL),
       credentials:

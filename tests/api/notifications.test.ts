@@ -60,7 +60,7 @@ const outboxOf = (userId: string, kind: string) =>
 const mailTo = (address: string) => smtp.messages.filter((message) => message.envelope.to.includes(address));
 
 describe('GET and PUT /api/notification-settings', () => {
-  it("starts from SPEC's defaults: reports and audit complete on, digest off, London time (competitor changes on)", async () => {
+  it("starts from SPEC's defaults: reports and audit complete on, digest off, London time; competitor changes and spike alerts on", async () => {
     const cookie = await target.signInAs('defaults@example.com');
     const reply = await request('GET', '/api/notification-settings', cookie);
     expect(reply.statusCode).toBe(200);
@@ -69,6 +69,7 @@ describe('GET and PUT /api/notification-settings', () => {
       auditComplete: true,
       weeklyDigest: false,
       competitorChanges: true,
+      mentionSpikes: true,
       timezone: 'Europe/London',
     });
   });
@@ -81,6 +82,7 @@ describe('GET and PUT /api/notification-settings', () => {
     await request('PUT', '/api/notification-settings', cookie, {
       emailReports: false,
       auditComplete: false,
+      mentionSpikes: false,
       timezone: 'America/New_York',
     });
     expect((await request('GET', '/api/notification-settings', cookie)).json()).toEqual({
@@ -88,6 +90,7 @@ describe('GET and PUT /api/notification-settings', () => {
       auditComplete: false,
       weeklyDigest: true,
       competitorChanges: true,
+      mentionSpikes: false,
       timezone: 'America/New_York',
     });
   });
@@ -122,6 +125,7 @@ describe('GET and PUT /api/notification-settings', () => {
       auditComplete: true,
       weeklyDigest: false,
       competitorChanges: true,
+      mentionSpikes: true,
       timezone: 'Europe/London',
     });
   });

@@ -24,8 +24,20 @@ export function capturedLogs(): LogStream & { lines: string[] } {
   return { lines, write: (line) => void lines.push(line) };
 }
 
+/**
+ * The mention sources that need no key would search the real services: tests turn them off unless
+ * they point them at their doubles (mentionSourceEnv in tests/helpers/mention-sources.ts).
+ */
+export const KEYLESS_MENTION_SOURCES_OFF = 'news_rss,hacker_news,mastodon,apple_app_store';
+
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:5000', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:5000',
+    MENTION_SOURCES_OFF: KEYLESS_MENTION_SOURCES_OFF,
+    ...env,
+  });
 }
 
 export async function createTestApp(

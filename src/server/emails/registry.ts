@@ -3,6 +3,7 @@ import { billingConfirmationEmail } from '../features/billing/billing-confirmati
 import { scoreDropEmail } from '../features/brand-tracking/score-drop-email.ts';
 import { competitiveAnalysisEmail } from '../features/competitor-reports/competitive-analysis-email.ts';
 import { scheduledReportEmail } from '../features/email-reports/compose-scheduled-report.ts';
+import { mentionSpikeEmail } from '../features/mention-discovery/mention-spike-email.ts';
 import { auditCompleteEmail } from '../features/notifications/audit-complete-email.ts';
 import { weeklyDigestEmail } from '../features/notifications/weekly-digest-email.ts';
 import { consumerInsightsEmail } from '../features/sentiment-reports/consumer-insights-email.ts';
@@ -26,6 +27,7 @@ const productComposers: EmailComposer[] = [
   scheduledReportEmail as unknown as EmailComposer,
   teamInvitationEmail as unknown as EmailComposer,
   adChangesEmail as unknown as EmailComposer,
+  mentionSpikeEmail as unknown as EmailComposer,
 ];
 
 const composers = new Map<string, EmailComposer>();

@@ -18,6 +18,7 @@ import { registerEmailReportSendRoutes } from './email-reports/send-routes.ts';
 import { registerGooglePlaceRoutes } from './google-places/routes.ts';
 import { registerInsightSourceRoutes } from './insight-sources/routes.ts';
 import { registerInsightRoutes } from './insights/routes.ts';
+import { registerMentionSourceRoutes } from './mention-discovery/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerOutboxRoutes } from './outbox/routes.ts';
 import { registerPageWatchRoutes } from './page-watch/routes.ts';
@@ -39,6 +40,7 @@ export function registerFeatureRoutes(app: FastifyInstance, ctx: FeatureContext)
   registerActionItemRoutes(app, ctx);
   registerUploadRoutes(app, ctx);
   registerInsightSourceRoutes(app, ctx);
+  registerMentionSourceRoutes(app, ctx);
   registerInsightRoutes(app, ctx);
   registerOutboxRoutes(app, ctx);
   registerSentimentReportRoutes(app, ctx);

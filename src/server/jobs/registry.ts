@@ -11,6 +11,8 @@ import { createDiscoverAdsHandler } from './definitions/discover-ads.handler.ts'
 import { discoverAdsJob } from './definitions/discover-ads.ts';
 import { createDiscoverInsightsHandler } from './definitions/discover-insights.handler.ts';
 import { discoverInsightsJob } from './definitions/discover-insights.ts';
+import { createDiscoverMentionsDailyHandler } from './definitions/discover-mentions-daily.handler.ts';
+import { DISCOVER_MENTIONS_DAILY_CRON, discoverMentionsDaily } from './definitions/discover-mentions-daily.ts';
 import { createDiscoverTikTokAdsHandler } from './definitions/discover-tiktok-ads.handler.ts';
 import { discoverTikTokAdsJob } from './definitions/discover-tiktok-ads.ts';
 import { createFailStaleAuditsHandler } from './definitions/fail-stale-audits.handler.ts';
@@ -54,7 +56,9 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(runAuditJob, createRunAuditHandler(deps, queue), { concurrency: 2 });
   await queue.work(failStaleAudits, createFailStaleAuditsHandler(deps));
   await queue.schedule(failStaleAudits, FAIL_STALE_AUDITS_CRON, {});
-  await queue.work(discoverInsightsJob, createDiscoverInsightsHandler(deps), { concurrency: 2 });
+  await queue.work(discoverInsightsJob, createDiscoverInsightsHandler(deps, queue), { concurrency: 2 });
+  await queue.work(discoverMentionsDaily, createDiscoverMentionsDailyHandler(deps, queue));
+  await queue.schedule(discoverMentionsDaily, DISCOVER_MENTIONS_DAILY_CRON, {});
   await queue.work(importInsightsCsvJob, createImportInsightsCsvHandler(deps));
   await queue.work(failStaleInsightTasks, createFailStaleInsightTasksHandler(deps));
   await queue.schedule(failStaleInsightTasks, FAIL_STALE_INSIGHT_TASKS_CRON, {});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { insightChannels, ZInsight, ZInsightSource } from './insights.ts';
+import { ZMentionSourceOutcome } from './mention-sources.ts';
 import { ZText } from './text.ts';
 
 /**
@@ -108,6 +109,8 @@ export const ZDiscoveryResult = z.object({
   /** of those added, how many were filtered as not about the brand (or competitor) */
   notAboutSubject: z.number().int().optional(),
   sources: z.array(ZSourceOutcome),
+  /** how each source of mentions found by name fared (news search, Hacker News, Mastodon, ...) */
+  mentionSources: z.array(ZMentionSourceOutcome).optional(),
   /** the insights added, newest first (at most DISCOVERY_RESULT_INSIGHTS of them) */
   insights: z.array(ZInsight),
 });

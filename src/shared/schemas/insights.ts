@@ -37,11 +37,16 @@ export const insightSourceLabels: Record<TInsightSource, string> = {
 /** What kind of source a discovered mention came from (a feed's category, or review pages). */
 export const insightChannels = ['news', 'blog', 'reviews', 'forum'] as const;
 export type TInsightChannel = (typeof insightChannels)[number];
-export const insightChannelLabels: Record<TInsightChannel, string> = {
+/** What kind of place a mention came from: a feed's category, or social posts and videos found by name. */
+export const mentionChannels = [...insightChannels, 'social', 'video'] as const;
+export type TMentionChannel = (typeof mentionChannels)[number];
+export const insightChannelLabels: Record<TMentionChannel, string> = {
   news: 'News',
   blog: 'Blog',
   reviews: 'Reviews',
   forum: 'Forum',
+  social: 'Social',
+  video: 'Video',
 };
 
 export const MAX_INSIGHT_CONTENT_LENGTH = 10_000;
@@ -110,13 +115,15 @@ export const ZInsight = z.object({
   authorHandle: z.string().nullable(),
   /** the original, where the insight came from a feed or a web page */
   sourceUrl: z.string().nullable(),
+  /** counts as the source stated them (points, replies, likes, reposts, votes); null when it gave none */
+  engagementMetrics: z.record(z.string(), z.number()).nullable().optional(),
   sourceId: z.uuid().nullable(),
   /** the author's own star rating (1-5), when the source gave one */
   rating: z.number().nullable(),
   analysedBy: z.enum(['local', 'ai']),
   /** "News · Leeds Cycling Blog", "Reviews · pedalandco.co.uk", "Surveys · Typeform" */
   sourceLabel: z.string(),
-  channel: z.enum(insightChannels).nullable(),
+  channel: z.enum(mentionChannels).nullable(),
   /** 0-1: how sure the scorer is that the item is about its brand or competitor */
   relevanceScore: z.number(),
   isRelevant: z.boolean(),

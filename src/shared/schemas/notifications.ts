@@ -17,8 +17,14 @@ export const invalidTimezoneMessage = 'Please choose a valid time zone, such as 
 
 export const ZTimeZone = z.string(invalidTimezoneMessage).trim().refine(isKnownTimeZone, invalidTimezoneMessage);
 
-/** The Settings toggles: SPEC's three (defaults on, on and off) and competitors' weekly changes (on). */
-export const notificationKinds = ['emailReports', 'auditComplete', 'weeklyDigest', 'competitorChanges'] as const;
+/** The Settings toggles: SPEC's three (defaults on, on and off) competitors' weekly changes (on) and spike alerts of the daily discovery (on). */
+export const notificationKinds = [
+  'emailReports',
+  'auditComplete',
+  'weeklyDigest',
+  'competitorChanges',
+  'mentionSpikes',
+] as const;
 export type TNotificationKind = (typeof notificationKinds)[number];
 
 /** GET /api/notification-settings, and the reply to PUT. */
@@ -28,6 +34,7 @@ export const ZNotificationSettings = z.object({
   weeklyDigest: z.boolean(),
   /** the weekly "What changed" e-mail about competitors' ads */
   competitorChanges: z.boolean(),
+  mentionSpikes: z.boolean(),
   /** IANA name; the weekly digest is sent on Monday morning in it */
   timezone: z.string(),
 });
@@ -40,6 +47,7 @@ export const ZUpdateNotificationSettingsRequest = z
     auditComplete: z.boolean('auditComplete must be true or false'),
     weeklyDigest: z.boolean('weeklyDigest must be true or false'),
     competitorChanges: z.boolean('competitorChanges must be true or false'),
+    mentionSpikes: z.boolean('mentionSpikes must be true or false'),
     timezone: ZTimeZone,
   })
   .partial()
@@ -47,7 +55,7 @@ export const ZUpdateNotificationSettingsRequest = z
 export type TUpdateNotificationSettingsRequest = z.input<typeof ZUpdateNotificationSettingsRequest>;
 
 /** Kinds of e-mail a reader can stop without signing in: the link in each message names one. */
-export const unsubscribeKinds = ['auditComplete', 'weeklyDigest', 'competitorChanges'] as const;
+export const unsubscribeKinds = ['auditComplete', 'weeklyDigest', 'competitorChanges', 'mentionSpikes'] as const;
 export type TUnsubscribeKind = (typeof unsubscribeKinds)[number];
 
 /** One entry of the header's bell: long work that finished, and whether the reader has seen it. */

@@ -23,6 +23,26 @@ const sentimentEdgeClass: Record<TSentimentLabel, string> = {
 
 const ratingFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 
+/** How the source's own counts read: "57 points · 2 comments"; only what the source stated. */
+const ENGAGEMENT_WORDS: Record<string, [string, string]> = {
+  points: ['point', 'points'],
+  comments: ['comment', 'comments'],
+  replies: ['reply', 'replies'],
+  reposts: ['repost', 'reposts'],
+  likes: ['like', 'likes'],
+  views: ['view', 'views'],
+  helpfulVotes: ['found it helpful', 'found it helpful'],
+  votes: ['vote', 'votes'],
+};
+function engagementText(metrics: Record<string, number> | null | undefined): string | null {
+  if (!metrics) return null;
+  const parts = Object.entries(metrics).map(([name, value]) => {
+    const [one, many] = ENGAGEMENT_WORDS[name] ?? [name, name];
+    return `${value.toLocaleString('en-GB')} ${value === 1 ? one : many}`;
+  });
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
 /** Longer texts start clipped, with a control to read the rest. */
 const CLIP_FROM = 480;
 
@@ -185,6 +205,7 @@ export function InsightCard({
             Rated {ratingFormat.format(insight.rating)}/5 by the author
           </span>
         )}
+        {engagementText(insight.engagementMetrics) && <span>{engagementText(insight.engagementMetrics)}</span>}
         {original && (
           <a
             href={original}

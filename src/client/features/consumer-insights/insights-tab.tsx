@@ -15,7 +15,7 @@ import { useInsights } from './insight-queries.ts';
 import { ManualFeedbackForm } from './manual-feedback-form.tsx';
 import { CompetitorDiscoveryCard } from './sources/competitor-discovery-card.tsx';
 import { DiscoveryCard } from './sources/discovery-card.tsx';
-import { RelevanceTermsCard } from './sources/relevance-terms-card.tsx';
+import { ListeningSourcesCard } from './sources/listening-sources-card.tsx';
 import { SourcesCard } from './sources/sources-card.tsx';
 
 const insightFeatures = [
@@ -106,7 +106,7 @@ export function InsightsTab({ brand }: { brand: TBrand }) {
         <DiscoveryCard brand={brand} />
         <SourcesCard brand={brand} />
       </div>
-      <RelevanceTermsCard brand={brand} />
+      <ListeningSourcesCard brand={brand} />
       <CompetitorDiscoveryCard brand={brand} />
       <ManualFeedbackForm brandId={brand.id} brandName={brand.name} />
       {list}

@@ -21,10 +21,15 @@ const toggles: { kind: TNotificationKind; label: string; description: string }[]
     label: 'Competitor changes',
     description: 'Once a week: the ads your competitors started and stopped, and their new messages or offers.',
   },
+  {
+    kind: 'mentionSpikes',
+    label: 'Mention spikes',
+    description: 'An e-mail when the daily discovery finds a day with unusually many negative mentions.',
+  },
 ];
 
 /**
- * SPEC §2 Settings' notifications card (DESIGN decision 5): three switches saved on the server
+ * SPEC §2 Settings' notifications card (DESIGN decision 5): its switches saved on the server
  * as they change, and honoured by the e-mails they name.
  */
 export function NotificationsCard() {

@@ -101,8 +101,8 @@ export const consumerInsights = pgTable(
      * 'imported' (a CSV file) are relevant by definition. Null on rows stored before scoring.
      */
     relevance: jsonb('relevance').$type<StoredRelevance>(),
-    /** What kind of source a discovered mention came from (news, blog, reviews, forum) */
-    channel: text('channel', { enum: ['news', 'blog', 'reviews', 'forum'] }),
+    /** What kind of source a discovered mention came from (news, blog, reviews, forum, social, video) */
+    channel: text('channel', { enum: ['news', 'blog', 'reviews', 'forum', 'social', 'video'] }),
     sourceUrl: text('source_url'),
     /** Identity of the item at its source, so re-discovery does not store it twice */
     externalId: varchar('external_id', { length: 500 }),

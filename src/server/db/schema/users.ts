@@ -21,6 +21,8 @@ export const users = pgTable('users', {
   notifyWeeklyDigest: boolean('notify_weekly_digest').notNull().default(false),
   /** the weekly "What changed" e-mail about competitors' ads */
   notifyCompetitorChanges: boolean('notify_competitor_changes').notNull().default(true),
+  /** An e-mail when the daily discovery finds a day with an unusual share of negative mentions */
+  notifyMentionSpikes: boolean('notify_mention_spikes').notNull().default(true),
   /** Whether an identity provider vouched for the e-mail (the Settings Verified badge) */
   emailVerified: boolean('email_verified').notNull().default(false),
   /** IANA timezone the weekly digest is timed in */

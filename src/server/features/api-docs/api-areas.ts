@@ -52,6 +52,7 @@ const areaBySegment: Record<string, string> = {
 const areaUnderBrand: Record<string, string> = {
   'insight-sources': 'Consumer insights',
   'relevance-terms': 'Consumer insights',
+  'mention-sources': 'Consumer insights',
   'discover-all-ads': 'Competitor ads',
   'google-places': 'Consumer insights',
   'google-place': 'Consumer insights',

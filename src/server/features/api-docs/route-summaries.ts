@@ -81,6 +81,13 @@ export const routeSummaries: Record<string, string> = {
     "Set a brand's required and excluded terms (stored mentions are scored again)",
   'PUT /api/competitors/{id}/relevance-terms':
     "Set a competitor's required and excluded terms (stored mentions are scored again)",
+  'GET /api/brands/{id}/mention-sources':
+    "A brand's listening sources (news, Hacker News, Mastodon, app stores...): on or off, what each needs, health",
+  'PUT /api/brands/{id}/mention-sources/{kind}':
+    "Turn one of a brand's listening sources on or off, or set its hashtags or app ids",
+  'GET /api/competitors/{id}/mention-sources': "A competitor's listening sources: on or off, what each needs, health",
+  'PUT /api/competitors/{id}/mention-sources/{kind}':
+    "Turn one of a competitor's listening sources on or off, or set its hashtags or app ids",
   'POST /api/consumer-insights/discover': "Discover new insights from a brand's sources (background job)",
   'POST /api/consumer-insights/discover-competitor': "Discover insights about a brand's competitors (background job)",
   'GET /api/consumer-insights/discoveries/active': 'Your insight discovery still queued or running, if any',

@@ -13,11 +13,24 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { TCompetitorDiscoveryResult } from '../../../shared/schemas/insight-sources.ts';
 import { noCompetitorSourcesMessage } from '../../../shared/schemas/insight-sources.ts';
 import { brands, competitors, insightSources } from '../../db/schema/index.ts';
+import { mentionSourcesFor } from '../../integrations/mention-sources/registry.ts';
+import { finishMentionRun, readMentionsForRun } from '../mention-discovery/mention-run.ts';
+import { competitorMentionSubject } from '../mention-discovery/mention-subject.ts';
+import { hasRunnableMentionSource } from '../mention-discovery/read-mention-sources.ts';
 import { completeTask, failTask, progressReporter, share, type TaskRow } from '../tasks/task-progress.ts';
 import { keepNewInsights } from './keep-new-insights.ts';
 import type { SourceRow } from './read-source.ts';
-import { type DiscoveryDeps, type RunOutcome, readAll, recordSources, resultOf, STAGE } from './run-discovery.ts';
-import { competitorSubject, rescoreInsights, withRelevance } from './score-candidates.ts';
+import {
+  type DiscoveryDeps,
+  failureOf,
+  type RunOutcome,
+  readAll,
+  readRanges,
+  recordSources,
+  resultOf,
+  STAGE,
+} from './run-discovery.ts';
+import { rescoreInsights, withRelevance } from './score-candidates.ts';
 
 export async function runCompetitorDiscovery(
   deps: DiscoveryDeps,
@@ -64,22 +77,33 @@ export async function runCompetitorDiscovery(
         ]
       : [];
   const sources = [...website, ...feeds];
+  const subject = competitorMentionSubject(competitor, brand);
   await progress(`Preparing: ${sources.length} ${sources.length === 1 ? 'source' : 'sources'} to read`, STAGE.prepare);
-  if (sources.length === 0) {
+  if (sources.length === 0 && !(await hasRunnableMentionSource(deps, subject))) {
     await failTask(db, task.id, noCompetitorSourcesMessage(competitor.name));
     return 'failed';
   }
 
-  const { outcomes, candidates, titles } = await readAll(deps, sources, progress, signal);
-  const subject = competitorSubject(competitor);
-  await rescoreInsights(db, brand.id, subject, competitor.id);
-  const aboutCompetitor = withRelevance(subject, sources, candidates).map((candidate) => ({
-    ...candidate,
-    competitorId: competitor.id,
-    // the website has no source row to point at
-    sourceId: website.length > 0 && candidate.origin === 0 ? null : candidate.sourceId,
-  }));
-  await progress(`Finding new items among ${candidates.length}`, STAGE.find);
+  const ranges = readRanges(sources.length, (deps.mentionSources ?? mentionSourcesFor(deps.config)).length);
+  const { outcomes, candidates, titles } = await readAll(deps, sources, progress, signal, ranges.added);
+  const mentionRun = await readMentionsForRun(
+    deps,
+    subject,
+    progress,
+    { ...ranges.byName, originBase: sources.length },
+    signal,
+  );
+  await rescoreInsights(db, brand.id, subject.relevance, competitor.id);
+  const aboutCompetitor = [
+    ...withRelevance(subject.relevance, sources, candidates).map((candidate) => ({
+      ...candidate,
+      competitorId: competitor.id,
+      // the website has no source row to point at
+      sourceId: website.length > 0 && candidate.origin === 0 ? null : candidate.sourceId,
+    })),
+    ...mentionRun.candidates,
+  ];
+  await progress(`Finding new items among ${aboutCompetitor.length}`, STAGE.find);
   const kept = await keepNewInsights({ db, ai: deps.ai, logger: deps.logger, signal }, brand, aboutCompetitor, {
     since: task.createdAt,
     onAnalysed: (done, total) =>
@@ -100,10 +124,11 @@ export async function runCompetitorDiscovery(
   };
   signal?.throwIfAborted();
   await recordSources(db, feeds, result.sources.slice(website.length), titles.slice(website.length));
+  result.mentionSources = await finishMentionRun(deps, subject, mentionRun, kept);
 
-  if (outcomes.every((outcome) => outcome.status === 'failed')) {
-    const reasons = outcomes.map((outcome) => `${outcome.title || outcome.url}: ${outcome.error}`).join('; ');
-    await failTask(db, task.id, `No source could be read. ${reasons}`, result);
+  const failure = failureOf(outcomes, result.mentionSources);
+  if (failure) {
+    await failTask(db, task.id, failure, result);
     return 'failed';
   }
   await completeTask(db, task.id, result);

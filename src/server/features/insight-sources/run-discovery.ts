@@ -11,13 +11,19 @@ import {
   type TDiscoveryResult,
   type TSourceOutcome,
 } from '../../../shared/schemas/insight-sources.ts';
+import type { TMentionSourceOutcome } from '../../../shared/schemas/mention-sources.ts';
 import type { AiLogger, AiWriter } from '../../ai/provider.ts';
 import type { Resolver } from '../../analysis/fetch/safe-fetch.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { brands, insightSources } from '../../db/schema/index.ts';
 import { SourceReadError } from '../../integrations/insight-sources/fetch-source.ts';
+import type { MentionSource } from '../../integrations/mention-sources/mention-source.ts';
+import { mentionSourcesFor } from '../../integrations/mention-sources/registry.ts';
 import { toInsight } from '../insights/insight-dto.ts';
+import { finishMentionRun, readMentionsForRun, triedMentionSources } from '../mention-discovery/mention-run.ts';
+import { brandMentionSubject } from '../mention-discovery/mention-subject.ts';
+import { hasRunnableMentionSource } from '../mention-discovery/read-mention-sources.ts';
 import {
   completeTask,
   failTask,
@@ -36,6 +42,8 @@ export type DiscoveryDeps = {
   ai: AiWriter | null;
   logger: AiLogger;
   crawlResolver?: Resolver;
+  /** the mention sources found by name; the registry's when absent (the bench passes its own) */
+  mentionSources?: MentionSource[];
 };
 
 export type RunOutcome = 'completed' | 'failed' | 'skipped';
@@ -49,13 +57,14 @@ export async function readAll(
   sources: SourceRow[],
   progress: ProgressReporter,
   signal?: AbortSignal,
+  range: { from: number; to: number } = { from: STAGE.read, to: STAGE.find },
 ): Promise<{ outcomes: TSourceOutcome[]; candidates: Candidate[]; titles: (string | null)[] }> {
   const outcomes: TSourceOutcome[] = [];
   const candidates: Candidate[] = [];
   const titles: (string | null)[] = [];
-  const width = (STAGE.find - STAGE.read) / sources.length;
+  const width = (range.to - range.from) / Math.max(1, sources.length);
   for (const [index, source] of sources.entries()) {
-    const from = STAGE.read + width * index;
+    const from = range.from + width * index;
     const label = `Reading ${sourceName(source)} (${index + 1} of ${sources.length})`;
     await progress(label, from);
     const outcome: TSourceOutcome = {
@@ -141,6 +150,30 @@ export function resultOf(brandId: string, outcomes: TSourceOutcome[], kept: Keep
   };
 }
 
+/** The read stage split between added sources and sources found by name, by how many of each. */
+export function readRanges(added: number, byName: number) {
+  const split = STAGE.read + ((STAGE.find - STAGE.read) * added) / Math.max(1, added + byName);
+  return { added: { from: STAGE.read, to: split }, byName: { from: split, to: STAGE.find } };
+}
+
+/** Whether the run read nothing: every source that tried failed, or none could try. */
+export function failureOf(
+  outcomes: readonly TSourceOutcome[],
+  mentions: readonly TMentionSourceOutcome[],
+): string | null {
+  const tried = triedMentionSources(mentions);
+  if (outcomes.some((outcome) => outcome.status === 'read') || tried.some((outcome) => outcome.status === 'read')) {
+    return null;
+  }
+  const reasons = [
+    ...outcomes.map((outcome) => `${outcome.title || outcome.url}: ${outcome.error}`),
+    ...tried.map((outcome) => `${outcome.label}: ${outcome.error}`),
+  ];
+  return reasons.length > 0
+    ? `No source could be read. ${reasons.join('; ')}`
+    : 'No source could search: turn a source on, or give the ones that are on what they need, on the Sources card.';
+}
+
 /** Runs a brand's discovery task (opened by run-discovery-task.ts); safe to run again for the same task. */
 export async function runBrandDiscovery(
   deps: DiscoveryDeps,
@@ -160,17 +193,28 @@ export async function runBrandDiscovery(
     .from(insightSources)
     .where(and(eq(insightSources.brandId, brand.id), isNull(insightSources.competitorId)))
     .orderBy(asc(insightSources.createdAt));
+  const subject = brandMentionSubject(brand);
   await progress(`Preparing: ${sources.length} ${sources.length === 1 ? 'source' : 'sources'} to read`, STAGE.prepare);
-  if (sources.length === 0) {
+  if (sources.length === 0 && !(await hasRunnableMentionSource(deps, subject))) {
     await failTask(db, taskId, noInsightSourcesMessage(brand.name));
     return 'failed';
   }
 
-  const { outcomes, candidates, titles } = await readAll(deps, sources, progress, signal);
-  await progress(`Finding new items among ${candidates.length}`, STAGE.find);
+  const byName = (deps.mentionSources ?? mentionSourcesFor(deps.config)).length;
+  const ranges = readRanges(sources.length, byName);
+  const { outcomes, candidates, titles } = await readAll(deps, sources, progress, signal, ranges.added);
+  const mentionRun = await readMentionsForRun(
+    deps,
+    subject,
+    progress,
+    { ...ranges.byName, originBase: sources.length },
+    signal,
+  );
+  const total = candidates.length + mentionRun.candidates.length;
+  await progress(`Finding new items among ${total}`, STAGE.find);
   // Mentions stored before are scored again with the brand's current terms; flags stay.
   await rescoreInsights(db, brand.id, brandSubject(brand), null);
-  const scored = withRelevance(brandSubject(brand), sources, candidates);
+  const scored = [...withRelevance(brandSubject(brand), sources, candidates), ...mentionRun.candidates];
   const kept = await keepNewInsights({ db, ai: deps.ai, logger: deps.logger, signal }, brand, scored, {
     since: task.createdAt,
     onAnalysed: (done, total) =>
@@ -185,10 +229,11 @@ export async function runBrandDiscovery(
   const result = resultOf(brand.id, outcomes, kept);
   signal?.throwIfAborted();
   await recordSources(db, sources, result.sources, titles);
+  result.mentionSources = await finishMentionRun(deps, subject, mentionRun, kept);
 
-  if (outcomes.every((outcome) => outcome.status === 'failed')) {
-    const reasons = outcomes.map((outcome) => `${outcome.title || outcome.url}: ${outcome.error}`).join('; ');
-    await failTask(db, taskId, `No source could be read. ${reasons}`, result);
+  const failure = failureOf(outcomes, result.mentionSources);
+  if (failure) {
+    await failTask(db, taskId, failure, result);
     return 'failed';
   }
   await completeTask(db, taskId, result);

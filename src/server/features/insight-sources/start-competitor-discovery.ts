@@ -6,6 +6,8 @@ import { AppError } from '../../http/errors.ts';
 import { insightRoomForBrand } from '../billing/plan-limits.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
 import type { FeatureContext } from '../context.ts';
+import { competitorMentionSubject } from '../mention-discovery/mention-subject.ts';
+import { hasRunnableMentionSource } from '../mention-discovery/read-mention-sources.ts';
 import { COMPETITOR_DISCOVERY_KIND, toCompetitorDiscoveryTask } from './source-dtos.ts';
 import { queueDiscoveryTask } from './start-discovery.ts';
 
@@ -24,7 +26,8 @@ export async function startCompetitorDiscovery(
     .select({ value: count() })
     .from(insightSources)
     .where(and(eq(insightSources.competitorId, competitor.id), eq(insightSources.userId, competitor.userId)));
-  if (!competitor.website && !feeds?.value) {
+  const byName = competitorMentionSubject(competitor, brand);
+  if (!competitor.website && !feeds?.value && !(await hasRunnableMentionSource(ctx, byName))) {
     throw new AppError('validation', noCompetitorSourcesMessage(competitor.name));
   }
   const task = await queueDiscoveryTask(ctx, {

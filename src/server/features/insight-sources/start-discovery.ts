@@ -11,6 +11,8 @@ import { AppError } from '../../http/errors.ts';
 import { discoverInsightsJob } from '../../jobs/definitions/discover-insights.ts';
 import { insightRoomForBrand } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
+import { brandMentionSubject } from '../mention-discovery/mention-subject.ts';
+import { hasRunnableMentionSource } from '../mention-discovery/read-mention-sources.ts';
 import { failStaleTasks, failTask } from '../tasks/task-progress.ts';
 import { COMPETITOR_DISCOVERY_KIND, DISCOVERY_KIND, toDiscoveryTask } from './source-dtos.ts';
 
@@ -29,7 +31,10 @@ export async function startDiscovery(
     .select({ value: count() })
     .from(insightSources)
     .where(and(eq(insightSources.brandId, brand.id), isNull(insightSources.competitorId)));
-  if (!sources?.value) throw new AppError('validation', noInsightSourcesMessage(brand.name));
+  // Sources found by the name need nothing added first: only without any does discovery ask for one.
+  if (!sources?.value && !(await hasRunnableMentionSource(ctx, brandMentionSubject(brand)))) {
+    throw new AppError('validation', noInsightSourcesMessage(brand.name));
+  }
   const task = await queueDiscoveryTask(ctx, { userId: actor.user.id, kind: DISCOVERY_KIND, subjectId: brand.id });
   return toDiscoveryTask(task);
 }

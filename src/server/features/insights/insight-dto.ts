@@ -32,6 +32,7 @@ export function toInsight(row: InsightRow, competitorName: string | null = null)
     authorName: row.authorName,
     authorHandle: row.authorHandle,
     sourceUrl: row.sourceUrl,
+    engagementMetrics: row.engagementMetrics ?? null,
     sourceId: row.sourceId,
     rating: row.rating,
     analysedBy: row.analysedBy,

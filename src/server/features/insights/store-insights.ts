@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TInsightChannel, TInsightSource } from '../../../shared/schemas/insights.ts';
+import type { TInsightSource, TMentionChannel } from '../../../shared/schemas/insights.ts';
 import type { Database } from '../../db/client.ts';
 import { isRowRefused } from '../../db/errors.ts';
 import { consumerInsights, type StoredRelevance } from '../../db/schema/index.ts';
@@ -28,10 +28,12 @@ export type NewInsight = {
   /** the item's own date; now when it has none */
   collectedAt?: Date;
   rating?: number | null;
+  /** counts as the source stated them (score, replies, likes, views); absent when it gave none */
+  engagementMetrics?: Record<string, number> | null;
   /** false for manual feedback: a person may say the same thing twice on purpose */
   deduplicate: boolean;
   /** what kind of source a discovered mention came from */
-  channel?: TInsightChannel | null;
+  channel?: TMentionChannel | null;
   /** whether it is about its brand or competitor; absent: relevant by definition, as added by a person */
   relevance?: InsightRelevance;
 };
@@ -103,6 +105,7 @@ function rowOf(brand: { id: string; userId: string }, item: NewInsight) {
     externalId: clip(item.externalId, 500),
     dedupeKey: dedupeKeyOf(item),
     rating: item.rating ?? null,
+    engagementMetrics: item.engagementMetrics ?? null,
     channel: item.channel ?? null,
     relevanceScore: relevance.score,
     isRelevant: relevance.isRelevant,

@@ -12,7 +12,12 @@ import type { User } from '../users/upsert-user-by-email.ts';
 
 type NotificationColumns = Pick<
   User,
-  'notifyEmailReports' | 'notifyAuditComplete' | 'notifyWeeklyDigest' | 'notifyCompetitorChanges' | 'timezone'
+  | 'notifyEmailReports'
+  | 'notifyAuditComplete'
+  | 'notifyWeeklyDigest'
+  | 'notifyCompetitorChanges'
+  | 'notifyMentionSpikes'
+  | 'timezone'
 >;
 
 export function toNotificationSettings(user: NotificationColumns): TNotificationSettings {
@@ -21,6 +26,7 @@ export function toNotificationSettings(user: NotificationColumns): TNotification
     auditComplete: user.notifyAuditComplete,
     weeklyDigest: user.notifyWeeklyDigest,
     competitorChanges: user.notifyCompetitorChanges,
+    mentionSpikes: user.notifyMentionSpikes,
     timezone: user.timezone,
   };
 }
@@ -31,6 +37,7 @@ export const notificationColumn = {
   auditComplete: 'notifyAuditComplete',
   weeklyDigest: 'notifyWeeklyDigest',
   competitorChanges: 'notifyCompetitorChanges',
+  mentionSpikes: 'notifyMentionSpikes',
 } as const satisfies Record<keyof Omit<TNotificationSettings, 'timezone'>, keyof NotificationColumns>;
 
 /**
@@ -46,6 +53,7 @@ export async function updateNotificationSettings(
   if (input.auditComplete !== undefined) changes.notifyAuditComplete = input.auditComplete;
   if (input.weeklyDigest !== undefined) changes.notifyWeeklyDigest = input.weeklyDigest;
   if (input.competitorChanges !== undefined) changes.notifyCompetitorChanges = input.competitorChanges;
+  if (input.mentionSpikes !== undefined) changes.notifyMentionSpikes = input.mentionSpikes;
   if (input.timezone !== undefined) changes.timezone = input.timezone;
   if (Object.keys(changes).length === 0) return readNotificationSettings(db, actor);
   const [updated] = await db.update(users).set(changes).where(eq(users.id, actor.user.id)).returning();

@@ -10,6 +10,7 @@ export const unsubscribeKindLabels: Record<TUnsubscribeKind, string> = {
   auditComplete: 'audit complete e-mails',
   weeklyDigest: 'the weekly digest',
   competitorChanges: 'the weekly competitor changes e-mail',
+  mentionSpikes: 'mention spike alerts',
 };
 
 function page(title: string, body: string): string {

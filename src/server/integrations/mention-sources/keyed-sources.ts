@@ -6,7 +6,7 @@
  * limited to 30 per 5 minutes) and YouTube's count of the day's quota units live in the source, so
  * a registry asking for the list on every run still shares them.
  */
-import type { Config } from '../../config.ts';
+import type { OutsideServicesConfig } from '../../outside-services-config.ts';
 import { createBlueskyMentionSource } from './bluesky/bluesky-source.ts';
 import { createGooglePlacesMentionSource } from './google-places/google-places-source.ts';
 import type { MentionSource } from './mention-source.ts';
@@ -14,9 +14,9 @@ import { createRedditMentionSource } from './reddit/reddit-source.ts';
 import { createTrustpilotMentionSource } from './trustpilot/trustpilot-source.ts';
 import { createYoutubeMentionSource } from './youtube/youtube-source.ts';
 
-const built = new WeakMap<Config['services'], MentionSource[]>();
+const built = new WeakMap<OutsideServicesConfig, MentionSource[]>();
 
-export function keyedMentionSources(config: Config): MentionSource[] {
+export function keyedMentionSources(config: { services: OutsideServicesConfig }): MentionSource[] {
   const known = built.get(config.services);
   if (known) return known;
   const sources = [

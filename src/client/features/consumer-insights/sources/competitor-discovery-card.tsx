@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { toast } from '../../../hooks/use-toast.ts';
 import { apiJson, isUnauthorizedError } from '../../../lib/api.ts';
 import { useCompetitors } from '../../competitor-tracking/competitor-queries.ts';
+import { isMentionSourcesQuery } from './mention-source-queries.ts';
 import {
   activeDiscoveryQueryKey,
   consumerInsightsQueryPrefix,
@@ -53,6 +54,7 @@ export function CompetitorDiscoveryCard({ brand }: { brand: TBrand }) {
         if (isTaskRunning(next)) return;
         void queryClient.invalidateQueries({ queryKey: consumerInsightsQueryPrefix });
         void queryClient.invalidateQueries({ queryKey: activeDiscoveryQueryKey });
+        void queryClient.invalidateQueries({ predicate: isMentionSourcesQuery });
         if (next.status === 'completed' && next.result) {
           const summary = `${plural(next.result.added, 'new insight')} about ${next.competitorName}`;
           setResults((known) => ({ ...known, [next.competitorId ?? '']: summary }));

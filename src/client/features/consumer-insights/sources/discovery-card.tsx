@@ -9,6 +9,9 @@ import { plural, useDiscovery } from './use-discovery.ts';
 
 function LastResult({ result }: { result: TDiscoveryResult }) {
   const failed = result.sources.filter((source) => source.status === 'failed');
+  const searched = (result.mentionSources ?? []).filter(
+    (source) => source.status === 'read' || source.status === 'failed',
+  );
   return (
     <div className="space-y-1 rounded-lg border bg-muted/40 px-3 py-2 text-sm" data-testid="discovery-result">
       <p>
@@ -20,6 +23,18 @@ function LastResult({ result }: { result: TDiscoveryResult }) {
           {source.title || source.url}: {source.error}
         </p>
       ))}
+      {searched.length > 0 && (
+        <ul aria-label="Sources searched by name" className="space-y-0.5">
+          {searched.map((source) => (
+            <li key={source.kind} className={source.status === 'failed' ? 'text-destructive' : 'text-muted-foreground'}>
+              {source.label}:{' '}
+              {source.status === 'failed'
+                ? source.error
+                : `${plural(source.found, 'item')} found, ${plural(source.added, 'new insight')}${source.note ? `. ${source.note}` : ''}`}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -42,8 +57,9 @@ export function DiscoveryCard({ brand }: { brand: TBrand }) {
           </h2>
         </CardTitle>
         <CardDescription>
-          Reads {brand.name}'s sources (feeds, the reviews on its website), analyses each new item and adds it to the
-          list with its own date and link. Items already in the list are never added twice.
+          Searches news, forums, social posts and app reviews for {brand.name} by name (the Listening sources below),
+          reads the feeds and review pages you add, analyses each new item and adds it to the list with its own date and
+          link. Items already in the list are never added twice.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">

@@ -11,6 +11,7 @@ import { useAuth } from '../../../hooks/use-auth.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { errorDisplayMessage, isUnauthorizedError } from '../../../lib/api.ts';
 import { notifyError } from '../../audits-shared/notify-error.ts';
+import { isMentionSourcesQuery } from './mention-source-queries.ts';
 import {
   consumerInsightsQueryPrefix,
   discoveryQueryKey,
@@ -71,6 +72,7 @@ function useFollowDiscovery(brandId: string) {
     handled.current.add(current.id);
     void queryClient.invalidateQueries({ queryKey: consumerInsightsQueryPrefix });
     void queryClient.invalidateQueries({ queryKey: insightSourcesQueryKey(brandId) });
+    void queryClient.invalidateQueries({ predicate: isMentionSourcesQuery });
     setTaskId(null);
     setLastResult(current.result);
     if (current.status === 'completed' && current.result) {

@@ -5,12 +5,12 @@ import type {
   TBrandGooglePlace,
   TGooglePlaceCandidate,
   TGooglePlaceSearchResult,
-} from '../../../shared/schemas/google-places.ts';
-import { notifyError } from '../../features/audits-shared/notify-error.ts';
-import { apiJson, errorDisplayMessage } from '../../lib/api.ts';
-import { Button } from '../ui/button.tsx';
-import { Input } from '../ui/input.tsx';
-import { Label } from '../ui/label.tsx';
+} from '../../../../shared/schemas/google-places.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { apiJson, errorDisplayMessage } from '../../../lib/api.ts';
+import { notifyError } from '../../audits-shared/notify-error.ts';
 
 const placeUrl = (brandId: string) => `/api/brands/${brandId}/google-place`;
 

@@ -1,19 +1,14 @@
 import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { TBrand } from '../../../../shared/schemas/brands.ts';
 import { type TRelevanceTerms, ZRelevanceTermsRequest } from '../../../../shared/schemas/relevance.ts';
 import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
-import { Label } from '../../../components/ui/label.tsx';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { errorDisplayMessage, isUnauthorizedError } from '../../../lib/api.ts';
 import { notifyError } from '../../audits-shared/notify-error.ts';
-import { useRelevanceTerms, useSaveRelevanceTerms } from '../relevance-queries.ts';
+import { useSaveRelevanceTerms } from '../relevance-queries.ts';
 import { TermsInput } from './terms-input.tsx';
 
-function TermsEditor({ brandId, subject }: { brandId: string; subject: TRelevanceTerms }) {
+export function TermsEditor({ brandId, subject }: { brandId: string; subject: TRelevanceTerms }) {
   const save = useSaveRelevanceTerms(brandId);
   const [includeTerms, setIncludeTerms] = useState(subject.includeTerms);
   const [excludeTerms, setExcludeTerms] = useState(subject.excludeTerms);
@@ -87,61 +82,5 @@ function TermsEditor({ brandId, subject }: { brandId: string; subject: TRelevanc
         </Button>
       </div>
     </div>
-  );
-}
-
-/**
- * What makes a collected mention count as about the brand (or one of its competitors): the name,
- * the website and handles, plus the required and excluded terms edited here. Saving scores the
- * stored mentions again; what a person flagged or restored stays as they left it.
- */
-export function RelevanceTermsCard({ brand }: { brand: TBrand }) {
-  const terms = useRelevanceTerms(brand.id);
-  const [chosen, setChosen] = useState<string>('brand');
-  const subjects = terms.data ? [terms.data.brand, ...terms.data.competitors] : [];
-  const subject = subjects.find((item) => (chosen === 'brand' ? item.subject === 'brand' : item.id === chosen));
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2 className="text-lg">Which mentions count</h2>
-        </CardTitle>
-        <CardDescription>
-          A mention found by discovery counts for {brand.name} when it names it (any case or accents, “&” or “and”, with
-          or without “’s”), links to its website, or tags one of its handles. Your own review pages, feedback you add
-          and files you import always count. The rest is kept under “Filtered as not about {brand.name}”.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {terms.isPending ? (
-          <Skeleton className="h-32 w-full" />
-        ) : terms.error ? (
-          <p className="text-destructive text-sm">
-            {errorDisplayMessage(terms.error, 'The terms could not be loaded.')}
-          </p>
-        ) : (
-          <>
-            {subjects.length > 1 && (
-              <div className="space-y-2 md:w-72">
-                <Label htmlFor="relevance-subject">Terms for</Label>
-                <Select value={chosen} onValueChange={setChosen}>
-                  <SelectTrigger id="relevance-subject" className="w-full">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {subjects.map((item) => (
-                      <SelectItem key={item.id} value={item.subject === 'brand' ? 'brand' : item.id}>
-                        {item.subject === 'brand' ? item.name : `${item.name} (competitor)`}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </div>
-            )}
-            {subject && <TermsEditor key={subject.id} brandId={brand.id} subject={subject} />}
-          </>
-        )}
-      </CardContent>
-    </Card>
   );
 }
