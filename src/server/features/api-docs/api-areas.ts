@@ -6,6 +6,8 @@ const areaBySegment: Record<string, string> = {
   'action-items': 'Action items',
   'ad-discovery': 'Competitor ads',
   'ad-library': 'Competitor ads',
+  'tiktok-ads': 'Competitor ads',
+  'tiktok-discovery': 'Competitor ads',
   account: 'Account',
   admin: 'Administration',
   'api-tokens': 'API tokens',
@@ -54,6 +56,7 @@ const areaUnderBrand: Record<string, string> = {
   'relevance-terms': 'Consumer insights',
   'mention-sources': 'Consumer insights',
   'discover-all-ads': 'Competitor ads',
+  'ad-changes': 'Competitor ads',
   'google-places': 'Consumer insights',
   'google-place': 'Consumer insights',
 };

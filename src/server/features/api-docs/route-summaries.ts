@@ -22,6 +22,16 @@ export const routeSummaries: Record<string, string> = {
     "Add the brand's own row beside its competitors, to choose its Facebook page and discover its own ads",
   'GET /api/brands/{id}/ad-market-coverage':
     "What Meta's Ad Library API returns in each of a brand's ad markets: every ad in the EU, elsewhere political and issue ads",
+  'GET /api/tiktok-ads/source': "Whether TikTok's Commercial Content API is available on this server, and its coverage",
+  'GET /api/competitors/{id}/tiktok-advertisers':
+    "The TikTok advertisers found under a competitor's name, to choose its own (stores nothing)",
+  'PUT /api/competitors/{id}/tiktok-advertiser': "Choose a competitor's TikTok advertiser by its business id",
+  'POST /api/competitors/{id}/discover-tiktok-ads':
+    "Discover a competitor's TikTok ads shown in the EU (background job)",
+  'GET /api/tiktok-discovery/{taskId}': "A TikTok ad discovery's progress and result",
+  'GET /api/brands/{id}/ad-changes':
+    "What changed in each competitor's ads since the previous comparison: ads started, stopped, new messages",
+  'POST /api/competitors/{id}/ad-changes': "Compare a competitor's ads with the previous comparison now",
   'GET /api/ad-library': "List a brand's competitor ads (by competitor, platform, Meta media type or placement)",
   'POST /api/ad-library': 'Add an ad by hand',
   'PUT /api/ad-library/{id}': 'Update an ad',
