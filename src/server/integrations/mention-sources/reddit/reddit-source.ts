@@ -7,7 +7,7 @@
  *   about 1,000 items whatever the paging.
  * - Comments: Reddit's documented `/search` takes `type` = sr, link, user only; it does not search
  *   comments. A comment naming the brand under a post that does not is therefore not found, and we
- *   say so (docs/listening-keyed-sources.md) rather than read every thread.
+ *   say so (README, "Sources that need the operator's keys") rather than read every thread.
  * - Query: the name as a phrase OR the website's domain. Reddit documents no negation for its
  *   current search, so excluded terms are left to the relevance step.
  * - Limits: with Reddit's rate-limit window spent, the next call waits for the reset when that is
