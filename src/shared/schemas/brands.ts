@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { adMarketCodes } from '../ad-markets.ts';
 import { ZText } from './text.ts';
 
+/**
+ * How audits read a brand's pages: auto renders in a browser the pages that build their content
+ * with JavaScript, always renders every page, never renders none (those pages are not measured).
+ */
+export const RENDER_MODES = ['auto', 'always', 'never'] as const;
+export type TRenderMode = (typeof RENDER_MODES)[number];
+
 const trimmedOrNull = (label: string, max: number) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? value.trim() || null : (value ?? null)),
@@ -82,6 +89,8 @@ export const ZBrandFields = z.object({
   assets: z.array(ZBrandAsset).max(20, 'At most 20 brand assets').optional(),
   /** the country whose ads competitor tracking reads (ISO 3166-1 alpha-2) */
   adMarket: z.enum(adMarketCodes, { error: 'Choose a country from the list for the ad market' }).optional(),
+  /** whether audits render the site's pages in a browser first */
+  renderMode: z.enum(RENDER_MODES, { error: 'Page rendering must be auto, always or never' }).optional(),
 });
 
 /** POST /api/brands. The client also sends userId; the server ignores it and uses the session. */
@@ -108,6 +117,7 @@ export const ZBrandRecord = z.object({
   fonts: z.array(z.string()),
   assets: z.array(ZBrandAsset),
   adMarket: z.string(),
+  renderMode: z.enum(RENDER_MODES),
   createdAt: z.string(),
 });
 export type TBrandRecord = z.infer<typeof ZBrandRecord>;

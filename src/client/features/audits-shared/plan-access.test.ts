@@ -19,6 +19,7 @@ function brand(overrides: Partial<TBrand> = {}): TBrand {
     fonts: [],
     assets: [],
     adMarket: 'GB',
+    renderMode: 'auto',
     createdAt: '2026-03-01T10:00:00.000Z',
     readOnly: false,
     readOnlyReason: null,

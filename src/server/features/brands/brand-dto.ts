@@ -20,6 +20,7 @@ export function toBrandRecord(brand: BrandRow): TBrandRecord {
     fonts: brand.fonts,
     assets: brand.assets,
     adMarket: brand.adMarket,
+    renderMode: brand.renderMode,
     createdAt: brand.createdAt.toISOString(),
   };
 }

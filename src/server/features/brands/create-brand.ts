@@ -55,6 +55,7 @@ export async function createBrand(
         fonts: input.fonts ?? [],
         assets: input.assets ?? [],
         ...(input.adMarket ? { adMarket: input.adMarket } : {}),
+        ...(input.renderMode ? { renderMode: input.renderMode } : {}),
       })
       .returning();
     return created as BrandRow;

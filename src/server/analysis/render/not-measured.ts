@@ -1,0 +1,59 @@
+/**
+ * Pages that build their content with scripts and could not be rendered are left out of the
+ * content checks (website/pages.ts). When no page is left to read, the checks that read page
+ * content say "Not measured: this page builds its content with JavaScript" (with the pages and the
+ * reason as evidence) instead of failing or passing on an empty shell; checks of the site as a
+ * whole (status codes, robots.txt, the sitemap) and of the brand's declared details keep their
+ * verdicts.
+ */
+import type { CheckResult, CrawledPage, SiteSnapshot } from '../types.ts';
+import { htmlPagesOf } from '../website/pages.ts';
+
+/** Website checks that read the site's files and answers rather than page content. */
+const SITE_LEVEL_CHECKS = new Set(['seo.http-status-code', 'seo.robots-txt', 'seo.sitemap']);
+/** Checks of other areas that read page content. */
+const PAGE_READING_CHECKS = new Set([
+  'social.profile-links',
+  'social.profile-links-match',
+  'social.tone-match',
+  'brand.fonts-declared-used',
+  'brand.font-family-count',
+]);
+
+export function readsPageContent(check: CheckResult): boolean {
+  if (check.area === 'website') return !SITE_LEVEL_CHECKS.has(check.id);
+  return PAGE_READING_CHECKS.has(check.id);
+}
+
+/** Distinct pages (by final address) that needed rendering and did not get it, in crawl order. */
+export function unrenderedPages(snapshot: Pick<SiteSnapshot, 'pages'>): CrawledPage[] {
+  const seen = new Set<string>();
+  return snapshot.pages.filter((page) => {
+    if (page.rendering?.status !== 'not_rendered' || seen.has(page.finalUrl)) return false;
+    seen.add(page.finalUrl);
+    return true;
+  });
+}
+
+function reasonOf(page: CrawledPage): string {
+  return page.rendering?.status === 'not_rendered' ? page.rendering.reason : '';
+}
+
+export function buildsWithScriptsSummary(pages: number): string {
+  return pages === 1
+    ? 'Not measured: this page builds its content with JavaScript'
+    : 'Not measured: these pages build their content with JavaScript';
+}
+
+/** The checks, with content checks not measured when every readable page needed rendering and lacks it. */
+export function markUnrenderedContent(checks: CheckResult[], snapshot: SiteSnapshot): CheckResult[] {
+  const unrendered = unrenderedPages(snapshot);
+  if (unrendered.length === 0 || htmlPagesOf(snapshot).length > 0) return checks;
+  const evidence = unrendered.map((page) => ({ url: page.finalUrl, note: `Not rendered: ${reasonOf(page)}` }));
+  const summary = buildsWithScriptsSummary(unrendered.length);
+  return checks.map((check) =>
+    readsPageContent(check) && check.status !== 'not_measured'
+      ? { ...check, status: 'not_measured', summary, evidence }
+      : check,
+  );
+}
