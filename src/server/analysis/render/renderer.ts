@@ -18,7 +18,7 @@ export const DEFAULT_RENDER_TIMEOUT_MS = 10_000;
 export const DEFAULT_RENDER_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_REQUESTS = 150;
 /** requests quiet for this long: the page has built its content */
-const QUIET_MS = 400;
+const QUIET_MS = 500;
 const LAUNCH_TIMEOUT_MS = 20_000;
 
 const NOWHERE_FLAGS = [
@@ -67,22 +67,47 @@ async function launch(options: RendererOptions): Promise<Launched> {
   }
 }
 
-/** Resolves once no request has been under way for QUIET_MS, checked as requests end. */
-function whenQuiet(requests: PageRequests, signal: AbortSignal): { settled: Promise<void>; activity(): void } {
+type Quiet = {
+  /** resolves once the page has loaded and no request has been under way for QUIET_MS */
+  settled: Promise<void>;
+  requestStarted(): void;
+  requestEnded(): void;
+  /** the page has loaded: from now on, QUIET_MS without requests means it is built */
+  loaded(): void;
+};
+
+/** Watches the page's requests (all of them pass through interception) for the quiet that ends rendering. */
+function whenQuiet(signal: AbortSignal): Quiet {
   let timer: NodeJS.Timeout | undefined;
+  let pending = 0;
+  let hasLoaded = false;
   let resolve!: () => void;
   const settled = new Promise<void>((done, fail) => {
     resolve = done;
     signal.addEventListener('abort', () => fail(signal.reason), { once: true });
   });
-  const activity = () => {
-    clearTimeout(timer);
-    if (requests.inFlight === 0) timer = setTimeout(resolve, QUIET_MS);
-  };
-  signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
   // Awaited only once the page has loaded; a budget that ends before then must not go unhandled.
   settled.catch(() => {});
-  return { settled, activity };
+  signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
+  const armIfQuiet = () => {
+    clearTimeout(timer);
+    if (hasLoaded && pending === 0) timer = setTimeout(resolve, QUIET_MS);
+  };
+  return {
+    settled,
+    requestStarted: () => {
+      pending += 1;
+      clearTimeout(timer);
+    },
+    requestEnded: () => {
+      pending -= 1;
+      armIfQuiet();
+    },
+    loaded: () => {
+      hasLoaded = true;
+      armIfQuiet();
+    },
+  };
 }
 
 async function openContext(browser: Browser): Promise<BrowserContext> {
@@ -94,7 +119,7 @@ async function openContext(browser: Browser): Promise<BrowserContext> {
   });
 }
 
-type PageSession = { page: Page; requests: PageRequests; quiet: ReturnType<typeof whenQuiet> };
+type PageSession = { page: Page; requests: PageRequests; quiet: Quiet };
 
 /** Intercepts every request of the context: the page itself from the crawl, the rest vetted. */
 async function interceptRequests(context: BrowserContext, crawled: CrawledPage, session: PageSession) {
@@ -106,16 +131,15 @@ async function interceptRequests(context: BrowserContext, crawled: CrawledPage, 
       const type = crawled.contentType ?? 'text/html; charset=utf-8';
       return route.fulfill({ status: 200, headers: { 'content-type': type }, body: crawled.html ?? '' });
     }
-    session.quiet.activity();
-    const answer = await session.requests.answer(
-      request.url(),
-      request.resourceType(),
-      request.method(),
-      request.headers().accept,
-    );
-    session.quiet.activity();
-    if ('fulfil' in answer) return route.fulfill(answer.fulfil);
-    return route.abort('blockedbyclient');
+    session.quiet.requestStarted();
+    try {
+      const accept = request.headers().accept;
+      const answer = await session.requests.answer(request.url(), request.resourceType(), request.method(), accept);
+      if ('fulfil' in answer) await route.fulfill(answer.fulfil);
+      else await route.abort('blockedbyclient');
+    } finally {
+      session.quiet.requestEnded();
+    }
   };
   await context.route('**/*', (route) => handle(route).catch(() => {}));
   await context.routeWebSocket(/.*/, (socket) => socket.close());
@@ -143,12 +167,12 @@ async function renderIn(browser: Browser, crawled: CrawledPage, options: Rendere
   // The budget's end closes the page at once, whatever it is waiting for.
   budget.addEventListener('abort', () => void context.close().catch(() => {}), { once: true });
   try {
-    const session = { requests, quiet: whenQuiet(requests, budget) } as PageSession;
+    const session = { requests, quiet: whenQuiet(budget) } as PageSession;
     await interceptRequests(context, crawled, session);
     session.page = await context.newPage();
     session.page.setDefaultTimeout(timeoutMs);
     await session.page.goto(crawled.finalUrl, { waitUntil: 'load', timeout: timeoutMs });
-    session.quiet.activity();
+    session.quiet.loaded();
     await session.quiet.settled;
     if (requests.overBudget) return notRendered(overBudgetReason(requests, maxBytes));
     const html = await session.page.content();
