@@ -14,6 +14,7 @@ import { measureInsightDiscovery } from './insight-discovery.ts';
 import { measureLandingBundle } from './landing-bundle.ts';
 import { measureLighthouseAgreement } from './lighthouse-agreement.ts';
 import { measurePublicLighthouse } from './public-lighthouse.ts';
+import { measureRendering } from './rendering.ts';
 import { measureScheduledReports } from './scheduled-reports.ts';
 import { measureSentiment } from './sentiment.ts';
 import { measureSentimentReports } from './sentiment-reports.ts';
@@ -40,6 +41,7 @@ await guarded('Landing bundle', async () => {
 await guarded('Public pages Lighthouse', measurePublicLighthouse);
 await guarded('Fixture-site audit', measureFixtureAudit);
 await guarded('Lighthouse agreement', measureLighthouseAgreement);
+await guarded('Rendering pages built in the browser', measureRendering);
 await guarded('API overhead and memory', measureApiOverhead);
 await guarded('Contrast agreement', measureContrastAgreement);
 await guarded('Sentiment engine', measureSentiment);
