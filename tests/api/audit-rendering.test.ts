@@ -137,6 +137,9 @@ describe('auditing a site that builds itself in the browser', () => {
     });
     const checks = checksOf(audit);
     expect(checks.filter((check) => check.status === 'fail')).toEqual([]);
+    // robots.txt, the sitemap and a 200 alone give the website no score.
+    expect(audit.websiteScore).toBeNull();
+    expect(audit.analysis?.coverage?.website).toMatchObject({ enough: false });
     const headings = checks.find((check) => check.id === 'seo.headings');
     expect(headings).toMatchObject({
       status: 'not_measured',

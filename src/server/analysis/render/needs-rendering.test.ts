@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderingText } from '../../../shared/crawl-counts.ts';
+import { scoreAudit } from '../scoring/score.ts';
 import type { CheckResult, CrawledPage, SiteSnapshot } from '../types.ts';
 import { effectiveRenderMode } from './mode.ts';
 import { buildsContentWithScripts, MIN_TEXT_CHARACTERS, wantsRendering } from './needs-rendering.ts';
@@ -91,6 +92,8 @@ describe('content checks of pages that could not be rendered', () => {
     check('seo.http-status-code', 'website', 'pass'),
     check('social.profile-links', 'socialMedia', 'fail'),
     check('social.handle-valid', 'socialMedia', 'pass'),
+    check('social.profile-links-match', 'socialMedia', 'not_applicable'),
+    check('seo.hreflang', 'website', 'not_applicable'),
     check('brand.logo-format', 'brandAssets', 'not_measured'),
   ];
   const unrendered = page(shell, {
@@ -110,7 +113,22 @@ describe('content checks of pages that could not be rendered', () => {
     expect(byId['seo.robots-txt']?.status).toBe('pass');
     expect(byId['seo.http-status-code']?.status).toBe('pass');
     expect(byId['social.handle-valid']?.status).toBe('pass');
+    // Not applicable for want of declared handles stays so; of an empty shell's content, it is unknown.
+    expect(byId['social.profile-links-match']?.status).toBe('not_applicable');
+    expect(byId['seo.hreflang']?.status).toBe('not_measured');
     expect(marked.filter((item) => item.status === 'fail')).toEqual([]);
+  });
+
+  it('leave the website area not enough measured: robots.txt and status codes alone make no score', () => {
+    const marked = markUnrenderedContent(
+      [...checks, check('seo.sitemap', 'website', 'pass'), check('seo.link-text', 'website', 'pass')],
+      snapshotOf([unrendered]),
+    );
+    const applied = marked.filter((item) => item.area === 'website' && item.status === 'pass');
+    expect(applied.map((item) => item.id)).toEqual(['seo.robots-txt', 'seo.http-status-code', 'seo.sitemap']);
+    const scores = scoreAudit(marked);
+    expect(scores.websiteScore).toBeNull();
+    expect(scores.areas.website.enough).toBe(false);
   });
 
   it('keep their verdicts when other pages could be read, or when every page was rendered', () => {

@@ -6,12 +6,11 @@
  * whole (status codes, robots.txt, the sitemap) and of the brand's declared details keep their
  * verdicts.
  */
+import { readsPageContent } from '../scoring/coverage.ts';
 import type { CheckResult, CrawledPage, SiteSnapshot } from '../types.ts';
 import { htmlPagesOf } from '../website/pages.ts';
 
-/** Website checks that read the site's files and answers rather than page content. */
-const SITE_LEVEL_CHECKS = new Set(['seo.http-status-code', 'seo.robots-txt', 'seo.sitemap']);
-/** Checks of other areas that read page content. */
+/** Checks of other areas that read page content; the rest judge the brand's declared details. */
 const PAGE_READING_CHECKS = new Set([
   'social.profile-links',
   'social.profile-links-match',
@@ -20,9 +19,16 @@ const PAGE_READING_CHECKS = new Set([
   'brand.font-family-count',
 ]);
 
-export function readsPageContent(check: CheckResult): boolean {
-  if (check.area === 'website') return !SITE_LEVEL_CHECKS.has(check.id);
-  return PAGE_READING_CHECKS.has(check.id);
+/**
+ * Whether the check's verdict stands on the pages' content: every website check but the
+ * site-level ones, whatever it said (not applicable too: "no page declares hreflang" is unknown of
+ * an empty shell); in other areas, only a pass or fail from page content ("no fonts declared" is
+ * about the brand and stays).
+ */
+function restsOnPageContent(check: CheckResult): boolean {
+  if (check.status === 'not_measured') return false;
+  if (check.area === 'website') return readsPageContent(check);
+  return PAGE_READING_CHECKS.has(check.id) && (check.status === 'pass' || check.status === 'fail');
 }
 
 /** Distinct pages (by final address) that needed rendering and did not get it, in crawl order. */
@@ -52,8 +58,6 @@ export function markUnrenderedContent(checks: CheckResult[], snapshot: SiteSnaps
   const evidence = unrendered.map((page) => ({ url: page.finalUrl, note: `Not rendered: ${reasonOf(page)}` }));
   const summary = buildsWithScriptsSummary(unrendered.length);
   return checks.map((check) =>
-    readsPageContent(check) && check.status !== 'not_measured'
-      ? { ...check, status: 'not_measured', summary, evidence }
-      : check,
+    restsOnPageContent(check) ? { ...check, status: 'not_measured', summary, evidence } : check,
   );
 }
