@@ -115,6 +115,13 @@ function linkReader(): (page: CrawledPage) => PageLinks {
   };
 }
 
+/** robots.txt, then the sitemap it names (or /sitemap.xml). */
+async function fetchSiteFiles(fetcher: CrawlFetcher, origin: string, problems: CrawlProblem[]) {
+  const { robotsTxt, robots } = await fetchRobotsTxt(fetcher, origin, problems);
+  const sitemap = fetcher.stopped() ? null : await fetchSitemapOf(fetcher, robots, origin, problems);
+  return { robotsTxt, robots, sitemap };
+}
+
 function timeLimitProblem(fetcher: CrawlFetcher, origin: string, notFetched: number): CrawlProblem {
   const more = notFetched > 0 ? `; ${notFetched} more ${notFetched === 1 ? 'page was' : 'pages were'} not fetched` : '';
   return { url: origin, reason: `Stopped early: ${fetcher.limitWords}${more}` };
@@ -136,11 +143,14 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
   });
   const renderStep = createRenderStep(options.render, fetcher.signal);
   try {
-    const home = await renderStep.finish(toPage(await fetchHome(fetcher, start)));
-    const origin = new URL(home.finalUrl).origin;
+    const fetchedHome = toPage(await fetchHome(fetcher, start));
+    const origin = new URL(fetchedHome.finalUrl).origin;
     const problems: CrawlProblem[] = [];
-    const { robotsTxt, robots } = await fetchRobotsTxt(fetcher, origin, problems);
-    const sitemap = fetcher.stopped() ? null : await fetchSitemapOf(fetcher, robots, origin, problems);
+    // The home page renders (when it needs to) while robots.txt and the sitemap are fetched.
+    const [home, { robotsTxt, robots, sitemap }] = await Promise.all([
+      renderStep.finish(fetchedHome),
+      fetchSiteFiles(fetcher, origin, problems),
+    ]);
     const linksOf = linkReader();
     const crawl = await crawlPages({
       fetcher,

@@ -2,8 +2,9 @@
  * Rendering pages in headless Chromium for the crawl: one browser per crawl, started on the first
  * page that needs it (a server-rendered site never starts one) and closed with the crawl. Each page
  * gets a fresh browser context whose requests are all intercepted (page-requests.ts); the page is
- * served the HTML the crawl already fetched, runs its scripts, and is read back once its requests
- * have been quiet for QUIET_MS, within a time and byte budget.
+ * served the HTML the crawl already fetched, runs its scripts, and is read back once it has loaded
+ * and its requests have been quiet for QUIET_MS (AFTER_LOAD_MS at least after the load), within a
+ * time and byte budget.
  *
  * As a second wall, Chromium is pointed at a proxy that does not exist and resolves no host name,
  * so anything that slipped past interception (a WebSocket, a preconnect) goes nowhere.
@@ -19,6 +20,8 @@ export const DEFAULT_RENDER_MAX_BYTES = 5 * 1024 * 1024;
 const MAX_REQUESTS = 150;
 /** requests quiet for this long: the page has built its content */
 const QUIET_MS = 500;
+/** at least this long after the load, for requests the page's scripts started as it loaded */
+const AFTER_LOAD_MS = 250;
 const LAUNCH_TIMEOUT_MS = 20_000;
 
 const NOWHERE_FLAGS = [
@@ -81,6 +84,7 @@ function whenQuiet(signal: AbortSignal): Quiet {
   let timer: NodeJS.Timeout | undefined;
   let pending = 0;
   let hasLoaded = false;
+  let lastEnded = performance.now();
   let resolve!: () => void;
   const settled = new Promise<void>((done, fail) => {
     resolve = done;
@@ -89,9 +93,9 @@ function whenQuiet(signal: AbortSignal): Quiet {
   // Awaited only once the page has loaded; a budget that ends before then must not go unhandled.
   settled.catch(() => {});
   signal.addEventListener('abort', () => clearTimeout(timer), { once: true });
-  const armIfQuiet = () => {
+  const armIfQuiet = (waitMs: number) => {
     clearTimeout(timer);
-    if (hasLoaded && pending === 0) timer = setTimeout(resolve, QUIET_MS);
+    if (hasLoaded && pending === 0) timer = setTimeout(resolve, waitMs);
   };
   return {
     settled,
@@ -101,11 +105,13 @@ function whenQuiet(signal: AbortSignal): Quiet {
     },
     requestEnded: () => {
       pending -= 1;
-      armIfQuiet();
+      lastEnded = performance.now();
+      armIfQuiet(QUIET_MS);
     },
     loaded: () => {
       hasLoaded = true;
-      armIfQuiet();
+      // Time already quiet before the load counts, but never less than AFTER_LOAD_MS from now.
+      armIfQuiet(Math.max(AFTER_LOAD_MS, QUIET_MS - (performance.now() - lastEnded)));
     },
   };
 }
