@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderingText } from '../../src/shared/crawl-counts.ts';
 import type { TAuditDetail } from '../../src/shared/schemas/audits.ts';
 import { type SpaSite, startSpaSite } from '../doubles/spa-site.ts';
 import { createWorkingTestApp, type WorkingTestApp, waitForAudit } from '../helpers/jobs.ts';
+import { pdfWorkspace } from '../helpers/pdf.ts';
 import { setPlan } from '../helpers/seed.ts';
 
 // A site that builds its pages in the browser, audited through the API: rendered in Chromium when
@@ -12,6 +14,7 @@ let withoutBrowser: WorkingTestApp;
 let owner: string;
 let ownerWithout: string;
 const looked: string[] = [];
+const pdfs = pdfWorkspace('audit-rendering-');
 
 /** intranet.example.com (which the site's script asks for) points into a private network. */
 const resolver = async (hostname: string) => {
@@ -32,6 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  pdfs.remove();
   await withBrowser?.close();
   await withoutBrowser?.close();
   await site?.close();
@@ -145,6 +149,18 @@ describe('auditing a site that builds itself in the browser', () => {
       status: 'not_measured',
       summary: 'Not measured: this page builds its content with JavaScript',
     });
+    // The PDF says why, once.
+    const pdf = await withoutBrowser.app.inject({
+      method: 'POST',
+      url: `/api/audits/${audit.id}/pdf`,
+      headers: { cookie: ownerWithout },
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = pdfs.inspect('rendering', pdf.rawPayload);
+    if (!text) return;
+    const sentence = renderingText(audit.analysis?.crawl?.rendering) ?? 'no sentence';
+    const flat = (value: string) => value.replace(/\s+/g, '');
+    expect(flat(text).split(flat(sentence)).length - 1).toBe(1);
   });
 
   it("with the brand's rendering set to never, the page is not rendered and the reason says so", async () => {
