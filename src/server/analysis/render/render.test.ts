@@ -155,6 +155,20 @@ describe('a server-rendered site', () => {
     expect(snapshot.pages.filter((page) => page.rendering)).toEqual([]);
     expect(browserSeen).toBe(0);
   });
+
+  it('with rendering always, renders every HTML page and crawls the same pages', async () => {
+    const plain = await crawlSite(fixture.url, { allowLoopback: true, pageTimeoutMs: 2_000 });
+    const always = await crawlSite(fixture.url, {
+      allowLoopback: true,
+      pageTimeoutMs: 2_000,
+      render: { mode: 'always', allowLoopback: true },
+    });
+    expect(always.pages.map((page) => page.url)).toEqual(plain.pages.map((page) => page.url));
+    const renderable = always.pages.filter((page) => page.status === 200 && page.html !== null);
+    expect(renderable.length).toBeGreaterThan(3);
+    expect(renderable.map((page) => page.rendering?.status)).toEqual(renderable.map(() => 'rendered'));
+    expect(await noChromiumLeft()).toEqual([]);
+  }, 60_000);
 });
 
 /** A page served from the SPA site's origin with this HTML, as the crawl would have fetched it. */
