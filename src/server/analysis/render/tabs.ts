@@ -1,0 +1,94 @@
+/**
+ * Browser tabs for rendering, each in a context of its own (no cookies or storage shared between
+ * pages) with every request intercepted. Opening a tab costs Chromium a new renderer process, a few
+ * hundred milliseconds, so the renderer keeps TABS_AHEAD tabs opened ahead (as many as the crawl
+ * renders at once): a page's render starts on a tab that is already there.
+ */
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { CrawledPage } from '../types.ts';
+import type { PageRequests } from './page-requests.ts';
+import type { Quiet } from './quiet.ts';
+
+const TABS_AHEAD = 2;
+
+/** One page's render: the HTML the crawl fetched, and its requests and quiet. */
+export type RenderSession = { crawled: CrawledPage; requests: PageRequests; quiet: Quiet };
+
+export type Tab = {
+  page: Page;
+  /** from now on the tab's requests belong to this render */
+  use(session: RenderSession): void;
+  close(): Promise<void>;
+};
+
+/** The page itself from the crawl, once; every other request vetted (page-requests.ts). */
+async function answer(route: Route, session: RenderSession, state: { servedDocument: boolean }, page: Page) {
+  const request = route.request();
+  if (!state.servedDocument && request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+    state.servedDocument = true;
+    const type = session.crawled.contentType ?? 'text/html; charset=utf-8';
+    return route.fulfill({ status: 200, headers: { 'content-type': type }, body: session.crawled.html ?? '' });
+  }
+  session.quiet.requestStarted();
+  try {
+    const accept = request.headers().accept;
+    const answered = await session.requests.answer(request.url(), request.resourceType(), request.method(), accept);
+    if ('fulfil' in answered) await route.fulfill(answered.fulfil);
+    else await route.abort('blockedbyclient');
+  } finally {
+    session.quiet.requestEnded();
+  }
+}
+
+async function openTab(browser: Browser): Promise<Tab> {
+  const context: BrowserContext = await browser.newContext({
+    serviceWorkers: 'block',
+    acceptDownloads: false,
+    viewport: { width: 1280, height: 800 },
+    userAgent: 'Mozilla/5.0 (compatible; BrandlensBot/1.0; rendering)',
+  });
+  let session: RenderSession | null = null;
+  const state = { servedDocument: false };
+  // Created below, before any request can arrive (a tab opens on about:blank).
+  let page!: Page;
+  await context.route('**/*', (route) =>
+    (session ? answer(route, session, state, page) : route.abort('blockedbyclient')).catch(() => {}),
+  );
+  await context.routeWebSocket(/.*/, (socket) => socket.close());
+  page = await context.newPage();
+  return {
+    page,
+    use: (next) => {
+      session = next;
+    },
+    close: () => context.close().catch(() => {}),
+  };
+}
+
+export type Tabs = { take(): Promise<Tab>; close(): Promise<void> };
+
+/** Tabs of `browser`, TABS_AHEAD opened ahead; `close` closes those not taken. */
+export function tabsOf(browser: Browser): Tabs {
+  const ahead: Promise<Tab>[] = [];
+  let closed = false;
+  const fill = () => {
+    while (!closed && ahead.length < TABS_AHEAD) {
+      const tab = openTab(browser);
+      tab.catch(() => {});
+      ahead.push(tab);
+    }
+  };
+  fill();
+  return {
+    take: () => {
+      const tab = ahead.shift() ?? openTab(browser);
+      fill();
+      return tab;
+    },
+    close: async () => {
+      closed = true;
+      const left = await Promise.allSettled(ahead.splice(0));
+      await Promise.all(left.map((tab) => (tab.status === 'fulfilled' ? tab.value.close() : undefined)));
+    },
+  };
+}
