@@ -106,6 +106,23 @@ describe('auditing a site that builds itself in the browser, with a browser', ()
   });
 });
 
+describe('cancelling a crawl that has started a browser', () => {
+  it('rejects with the reason and leaves no Chromium running', async () => {
+    const cancel = new AbortController();
+    const crawl = crawlSite(site.url, {
+      allowLoopback: true,
+      render: { mode: 'auto', allowLoopback: true },
+      signal: cancel.signal,
+      // After the home page was rendered, as the crawl turns to the pages it links to.
+      onProgress: (fetched) => {
+        if (fetched === 1) cancel.abort(new Error('cancelled by the test'));
+      },
+    });
+    await expect(crawl).rejects.toThrow('cancelled by the test');
+    expect(await noChromiumLeft()).toEqual([]);
+  }, 30_000);
+});
+
 describe('auditing it without a browser', () => {
   it('fails no content check and says why on every one it could not measure', async () => {
     const snapshot = await crawlSite(site.url, { allowLoopback: true, render: { mode: 'auto', chromium: null } });
