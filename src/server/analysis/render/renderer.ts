@@ -15,7 +15,7 @@ import type { CrawledPage, PageRendering } from '../types.ts';
 import { CHROMIUM_FLAGS, type ChromiumBinary, findChromium } from './chromium.ts';
 import { type PageRequests, pageRequests } from './page-requests.ts';
 import { whenQuiet } from './quiet.ts';
-import { type Tab, type Tabs, tabsOf } from './tabs.ts';
+import { openTab, type Tab } from './tabs.ts';
 
 export const DEFAULT_RENDER_TIMEOUT_MS = 10_000;
 export const DEFAULT_RENDER_MAX_BYTES = 5 * 1024 * 1024;
@@ -48,7 +48,7 @@ export type Renderer = {
 
 export const NO_BROWSER_REASON = 'no browser is installed on the server';
 
-type Launched = { browser: Browser; tabs: Tabs } | { reason: string };
+type Launched = { browser: Browser } | { reason: string };
 
 async function launch(options: RendererOptions): Promise<Launched> {
   const binary = options.chromium === undefined ? await findChromium(options.chromiumPath) : options.chromium;
@@ -61,7 +61,7 @@ async function launch(options: RendererOptions): Promise<Launched> {
       env: binary.env ? { ...process.env, ...binary.env } : undefined,
       timeout: LAUNCH_TIMEOUT_MS,
     });
-    return { browser, tabs: tabsOf(browser) };
+    return { browser };
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { reason: `the browser on the server could not start (${detail})` };
@@ -83,7 +83,7 @@ function renderedFacts(requests: PageRequests, started: number): PageRendering {
   };
 }
 
-async function renderIn(tabs: Tabs, crawled: CrawledPage, options: RendererOptions, signal: AbortSignal) {
+async function renderIn(browser: Browser, crawled: CrawledPage, options: RendererOptions, signal: AbortSignal) {
   const started = performance.now();
   const timeoutMs = options.timeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_RENDER_MAX_BYTES;
@@ -102,7 +102,7 @@ async function renderIn(tabs: Tabs, crawled: CrawledPage, options: RendererOptio
   });
   let tab: Tab | undefined;
   try {
-    tab = await tabs.take();
+    tab = await openTab(browser);
     const opened = tab;
     // The budget's end closes the page at once, whatever it is waiting for.
     budget.addEventListener('abort', () => void opened.close(), { once: true });
@@ -138,14 +138,12 @@ export function createRenderer(options: RendererOptions): Renderer {
       launched ??= launch(options);
       const outcome = await launched;
       if ('reason' in outcome) return notRendered(outcome.reason);
-      return renderIn(outcome.tabs, page, options, signal);
+      return renderIn(outcome.browser, page, options, signal);
     },
     async close() {
       closed = true;
       const outcome = await launched;
-      if (!outcome || !('browser' in outcome)) return;
-      await outcome.tabs.close();
-      await outcome.browser.close().catch(() => {});
+      if (outcome && 'browser' in outcome) await outcome.browser.close().catch(() => {});
     },
   };
 }

@@ -1,15 +1,13 @@
 /**
- * Browser tabs for rendering, each in a context of its own (no cookies or storage shared between
- * pages) with every request intercepted. Opening a tab costs Chromium a new renderer process, a few
- * hundred milliseconds, so the renderer keeps TABS_AHEAD tabs opened ahead (as many as the crawl
- * renders at once): a page's render starts on a tab that is already there.
+ * A browser tab for rendering one page, in a context of its own (no cookies or storage shared
+ * between pages), with every request intercepted. (Opening tabs ahead of the pages was tried: on a
+ * busy two-core machine it slowed the crawl, the new renderer processes competing with the page
+ * being rendered, so a tab opens when its page is rendered.)
  */
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { CrawledPage } from '../types.ts';
 import type { PageRequests } from './page-requests.ts';
 import type { Quiet } from './quiet.ts';
-
-const TABS_AHEAD = 2;
 
 /** One page's render: the HTML the crawl fetched, and its requests and quiet. */
 export type RenderSession = { crawled: CrawledPage; requests: PageRequests; quiet: Quiet };
@@ -40,7 +38,7 @@ async function answer(route: Route, session: RenderSession, state: { servedDocum
   }
 }
 
-async function openTab(browser: Browser): Promise<Tab> {
+export async function openTab(browser: Browser): Promise<Tab> {
   const context: BrowserContext = await browser.newContext({
     serviceWorkers: 'block',
     acceptDownloads: false,
@@ -62,33 +60,5 @@ async function openTab(browser: Browser): Promise<Tab> {
       session = next;
     },
     close: () => context.close().catch(() => {}),
-  };
-}
-
-export type Tabs = { take(): Promise<Tab>; close(): Promise<void> };
-
-/** Tabs of `browser`, TABS_AHEAD opened ahead; `close` closes those not taken. */
-export function tabsOf(browser: Browser): Tabs {
-  const ahead: Promise<Tab>[] = [];
-  let closed = false;
-  const fill = () => {
-    while (!closed && ahead.length < TABS_AHEAD) {
-      const tab = openTab(browser);
-      tab.catch(() => {});
-      ahead.push(tab);
-    }
-  };
-  fill();
-  return {
-    take: () => {
-      const tab = ahead.shift() ?? openTab(browser);
-      fill();
-      return tab;
-    },
-    close: async () => {
-      closed = true;
-      const left = await Promise.allSettled(ahead.splice(0));
-      await Promise.all(left.map((tab) => (tab.status === 'fulfilled' ? tab.value.close() : undefined)));
-    },
   };
 }
