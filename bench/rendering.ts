@@ -41,9 +41,9 @@ async function serverRenderedSite() {
     const after: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       before.push((await audit(site.url, undefined)).ms);
-      after.push((await audit(site.url, { mode: 'auto', allowLoopback: true })).ms);
+      after.push((await audit(site.url, { mode: 'auto' })).ms);
     }
-    const sample = await audit(site.url, { mode: 'auto', allowLoopback: true });
+    const sample = await audit(site.url, { mode: 'auto' });
     const rendered = sample.snapshot.pages.filter((page) => page.rendering).length;
     console.log(`  Server-rendered fixture site (${sample.snapshot.pages.length} pages; ${rendered} rendered)`);
     row('before: no rendering step', before);
@@ -89,7 +89,7 @@ async function renderedSite() {
     const ours: number[] = [];
     let sample: Awaited<ReturnType<typeof audit>> | undefined;
     for (let run = 0; run < RUNS; run += 1) {
-      sample = await audit(site.url, { mode: 'auto', allowLoopback: true });
+      sample = await audit(site.url, { mode: 'auto' });
       ours.push(sample.ms);
     }
     const pages = sample?.snapshot.pages ?? [];

@@ -141,7 +141,13 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
     maxBytes: options.maxBytes,
     signal: options.signal,
   });
-  const renderStep = createRenderStep(options.render, fetcher.signal);
+  // The page's own requests follow the crawl's address policy and resolver, whatever `render` says.
+  const render = options.render && {
+    ...options.render,
+    allowLoopback: options.allowLoopback,
+    resolver: options.resolver,
+  };
+  const renderStep = createRenderStep(render, fetcher.signal);
   try {
     const fetchedHome = toPage(await fetchHome(fetcher, start));
     const origin = new URL(fetchedHome.finalUrl).origin;

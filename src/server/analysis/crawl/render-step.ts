@@ -9,7 +9,10 @@ import { buildsContentWithScripts, type RenderMode, wantsRendering } from '../re
 import { createRenderer, type RendererOptions } from '../render/renderer.ts';
 import type { CrawledPage } from '../types.ts';
 
-export type RenderSettings = RendererOptions & { mode: RenderMode };
+/** How to render; the address policy and resolver are the crawl's own (crawler.ts passes them). */
+export type RenderSettings = Omit<RendererOptions, 'allowLoopback' | 'resolver'> & { mode: RenderMode };
+
+type RenderStepSettings = RenderSettings & Pick<RendererOptions, 'allowLoopback' | 'resolver'>;
 
 export type RenderStep = {
   /** the page as the checks should read it */
@@ -23,7 +26,7 @@ export const RENDERING_OFF_REASON = 'rendering is switched off for this audit';
 /** No rendering at all (crawls of other kinds of pages, such as insight sources). */
 const AS_FETCHED: RenderStep = { finish: async (page) => page, close: async () => {} };
 
-export function createRenderStep(settings: RenderSettings | undefined, signal: AbortSignal): RenderStep {
+export function createRenderStep(settings: RenderStepSettings | undefined, signal: AbortSignal): RenderStep {
   if (!settings) return AS_FETCHED;
   const renderer = settings.mode === 'never' ? null : createRenderer(settings);
   return {

@@ -58,7 +58,7 @@ describe('auditing a site that builds itself in the browser, with a browser', ()
   beforeAll(async () => {
     snapshot = await crawlSite(site.url, {
       allowLoopback: true,
-      render: { mode: 'auto', allowLoopback: true },
+      render: { mode: 'auto' },
       onProgress: () => {
         browserSeen = Math.max(browserSeen, chromiumChildren().length);
       },
@@ -111,7 +111,7 @@ describe('cancelling a crawl that has started a browser', () => {
     const cancel = new AbortController();
     const crawl = crawlSite(site.url, {
       allowLoopback: true,
-      render: { mode: 'auto', allowLoopback: true },
+      render: { mode: 'auto' },
       signal: cancel.signal,
       // After the home page was rendered, as the crawl turns to the pages it links to.
       onProgress: (fetched) => {
@@ -163,7 +163,7 @@ describe('a server-rendered site', () => {
     let browserSeen = 0;
     const snapshot = await crawlSite(fixture.url, {
       allowLoopback: true,
-      render: { mode: 'auto', allowLoopback: true },
+      render: { mode: 'auto' },
       onProgress: () => {
         browserSeen = Math.max(browserSeen, chromiumChildren().length);
       },
@@ -178,7 +178,7 @@ describe('a server-rendered site', () => {
     const always = await crawlSite(fixture.url, {
       allowLoopback: true,
       pageTimeoutMs: 2_000,
-      render: { mode: 'always', allowLoopback: true },
+      render: { mode: 'always' },
     });
     expect(always.pages.map((page) => page.url)).toEqual(plain.pages.map((page) => page.url));
     const renderable = always.pages.filter((page) => page.status === 200 && page.html !== null);

@@ -77,8 +77,6 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
         mode: effectiveRenderMode(deps.config.auditRender.mode, brand.renderMode),
         chromiumPath: deps.config.auditRender.chromiumPath,
         chromium: deps.renderChromium,
-        allowLoopback: deps.config.crawlerAllowLoopback,
-        resolver: deps.crawlResolver,
       },
       // Pages fetched against pages found so far: the bar never runs ahead of what the crawl knows.
       onProgress: (fetched, found) =>
