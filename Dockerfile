@@ -18,6 +18,14 @@ RUN npm run build && npm run build:server
 FROM node:24-slim
 ENV NODE_ENV=production
 WORKDIR /app
+# Chromium renders the pages of sites that build their content with JavaScript during audits
+# (AUDIT_RENDER, decision 0020; playwright-core, a production dependency, drives it). Fonts give
+# rendered text real metrics. tini is PID 1: Chromium's helper processes can outlive their parent
+# for a moment, and something must reap them.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends chromium fonts-liberation tini \
+  && rm -rf /var/lib/apt/lists/*
+ENV CHROMIUM_PATH=/usr/bin/chromium
 COPY --from=build /app/package.json /app/package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
@@ -29,8 +37,9 @@ RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 ENV PORT=5000
 EXPOSE 5000
-# Node itself is PID 1 (exec form, no shell or npm in between), so the SIGTERM the platform sends
-# reaches the server, which applies migrations at start and on SIGTERM shuts down gracefully within
+# tini is PID 1 and passes the SIGTERM the platform sends straight to Node (exec form, no shell or
+# npm in between), which applies migrations at start and on SIGTERM shuts down gracefully within
 # SHUTDOWN_TIMEOUT_MS (25 s by default: under the 30 s most platforms wait before they kill), then
-# exits 0. It starts no child processes, so no init to reap them is needed.
+# exits 0. tini reaps the processes of the Chromium that audits start to render pages.
+ENTRYPOINT ["/usr/bin/tini", "--"]
 CMD ["node", "dist/server/main.js"]

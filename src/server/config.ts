@@ -81,6 +81,8 @@ const ZEnvironment = z
     GOOGLE_CLIENT_SECRET: optionalString,
     ADMIN_USER_IDS: commaList,
     CRAWLER_ALLOW_LOOPBACK: booleanFlag,
+    AUDIT_RENDER: z.preprocess(emptyAsUndefined, z.enum(['auto', 'always', 'never']).default('auto')),
+    CHROMIUM_PATH: optionalString,
     ADMIN_EMAILS: commaList,
     SMTP_URL: z.preprocess(
       emptyAsUndefined,
@@ -139,6 +141,12 @@ export type Config = {
   ai: AiConfig;
   /** Lets the crawler fetch loopback addresses (tests audit a fixture site on 127.0.0.1). Never in production. */
   crawlerAllowLoopback: boolean;
+  /**
+   * Rendering pages that build their content with JavaScript in headless Chromium during audits:
+   * auto follows each brand's setting (by default, pages that need it), always renders every page,
+   * never renders none. chromiumPath: the browser to use, else /usr/bin/chromium.
+   */
+  auditRender: { mode: 'auto' | 'always' | 'never'; chromiumPath: string | undefined };
   mail: MailConfig;
   /** Ad discovery: the Meta Ad Library API; without a token, ads are entered by hand or CSV. */
   metaAdLibrary: { token: string | undefined; graphUrl: string };
@@ -265,6 +273,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     admin: { userIds: env.ADMIN_USER_IDS, emails: adminEmails.map((email) => email.toLowerCase()) },
     crawlerAllowLoopback: env.CRAWLER_ALLOW_LOOPBACK,
+    auditRender: { mode: env.AUDIT_RENDER, chromiumPath: env.CHROMIUM_PATH },
     ai,
     mail: {
       smtpUrl: env.SMTP_URL,

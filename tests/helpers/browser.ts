@@ -2,32 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
+import { CHROMIUM_FLAGS, type ChromiumBinary, findChromium } from '../../src/server/analysis/render/chromium.ts';
 
 /** Flags for headless Chromium on a machine without outside network (also used by the Lighthouse bench). */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
+export { CHROMIUM_FLAGS };
 
 /**
  * Chromium from CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the binary that the
- * @sparticuz/chromium package ships inside its npm tarball (so tests run where apt was not used).
+ * @sparticuz/chromium package ships inside its npm tarball (so tests run where apt was not used):
+ * the same search the server makes to render pages (src/server/analysis/render/chromium.ts).
  */
-export async function chromiumExecutable(): Promise<{ executablePath: string; env?: Record<string, string> }> {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv && fs.existsSync(fromEnv)) return { executablePath: fromEnv };
-  if (fs.existsSync('/usr/bin/chromium')) return { executablePath: '/usr/bin/chromium' };
-  const { default: packaged } = await import('@sparticuz/chromium');
-  const executablePath = await packaged.executablePath();
-  // The packaged build brings its own shared libraries next to the binary.
-  const libraries = [path.dirname(executablePath), '/tmp/al2023/lib'].join(':');
-  return { executablePath, env: { LD_LIBRARY_PATH: `${libraries}:${process.env.LD_LIBRARY_PATH ?? ''}` } };
+export async function chromiumExecutable(): Promise<ChromiumBinary> {
+  const found = await findChromium(process.env.CHROMIUM_PATH);
+  if (!found) throw new Error('No Chromium found: set CHROMIUM_PATH or install chromium at /usr/bin/chromium');
+  return found;
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import type { Resolver } from '../../src/server/analysis/fetch/safe-fetch.ts';
+import type { ChromiumBinary } from '../../src/server/analysis/render/chromium.ts';
 import type { Config } from '../../src/server/config.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import type { JobLogger } from '../../src/server/jobs/define-job.ts';
@@ -20,11 +21,18 @@ export async function startTestQueue(
     config?: Config;
     logger?: JobLogger;
     crawlResolver?: Resolver | undefined;
+    renderChromium?: ChromiumBinary | null;
   } & Pick<JobQueueOptions, 'soleWorker' | 'superviseIntervalSeconds'> = {},
 ): Promise<JobQueue> {
-  const { config = testConfig(), logger = pino({ level: 'silent' }), crawlResolver, ...queueOptions } = options;
+  const {
+    config = testConfig(),
+    logger = pino({ level: 'silent' }),
+    crawlResolver,
+    renderChromium,
+    ...queueOptions
+  } = options;
   const queue = createJobQueue({ database, logger, pollingIntervalSeconds: 0.5, ...queueOptions });
-  await registerJobs(queue, { database, config, logger, crawlResolver });
+  await registerJobs(queue, { database, config, logger, crawlResolver, renderChromium });
   await queue.start();
   return queue;
 }
@@ -34,6 +42,8 @@ export async function createWorkingTestApp(
   options: {
     env?: Record<string, string>;
     crawlResolver?: Resolver;
+    /** the browser audits render with; null: a server without one */
+    renderChromium?: ChromiumBinary | null;
     database?: DatabaseHandle;
     /** where the app's and the jobs' log lines go, every level; none are written by default */
     logStream?: LogStream;
@@ -43,6 +53,7 @@ export async function createWorkingTestApp(
   const queue = await startTestQueue(database, {
     config: testConfig(options.env),
     crawlResolver: options.crawlResolver,
+    renderChromium: options.renderChromium,
     ...(options.logStream ? { logger: pino({ level: 'trace' }, options.logStream) } : {}),
   });
   const target = await createTestApp({ env: options.env, database, queue, logStream: options.logStream });

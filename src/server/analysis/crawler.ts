@@ -9,6 +9,9 @@
  * the sitemap), crawl/pages.ts (the breadth-first page crawl and its progress), crawl/resources.ts
  * (stylesheets and feeds), crawl/links.ts and crawl/documents.ts (reading what was fetched).
  *
+ * Pages that build their content with scripts are rendered in headless Chromium first when
+ * `render` is given (crawl/render-step.ts, analysis/render/): their links then join the crawl.
+ *
  * Every fetch goes through safeFetch (public addresses only, 10 s and 5 MB a page). A page that
  * fails is recorded in `problems` and the crawl goes on; only a home page that cannot be fetched
  * fails the crawl (CrawlFailedError, whose message is the reason, for the failed audit).
@@ -26,6 +29,7 @@ import { type CrawlFetcher, createFetcher } from './crawl/fetcher.ts';
 import { extractLinksFrom, NO_LINKS, type PageLinks } from './crawl/links.ts';
 import { crawlPages } from './crawl/pages.ts';
 import { parsePage } from './crawl/parsed-page.ts';
+import { createRenderStep, type RenderSettings } from './crawl/render-step.ts';
 import { fetchLinkedResources } from './crawl/resources.ts';
 import { fetchRobotsTxt, fetchSitemapOf } from './crawl/site-files.ts';
 import { FetchRefusedError, type Resolver, type SafeFetchResult } from './fetch/safe-fetch.ts';
@@ -34,6 +38,7 @@ import type { CrawledPage, CrawlProblem, SiteSnapshot } from './types.ts';
 export { decodeHtml, parseSitemap } from './crawl/documents.ts';
 export { extractLinks, pageCandidate } from './crawl/links.ts';
 export { CRAWLER_USER_AGENT_TOKEN } from './crawl/pages.ts';
+export type { RenderSettings } from './crawl/render-step.ts';
 
 export const DEFAULT_MAX_PAGES = 20;
 export const DEFAULT_PAGE_TIMEOUT_MS = 10_000;
@@ -58,6 +63,8 @@ export type CrawlOptions = {
   onProgress?: (fetched: number, found: number) => void | Promise<void>;
   /** cancels the crawl: crawlSite then rejects with the signal's reason */
   signal?: AbortSignal;
+  /** rendering pages that build their content with scripts (crawl/render-step.ts); none when absent */
+  render?: RenderSettings;
 };
 
 /** The crawl could not start: the home page was refused or could not be fetched. `message` is for users. */
@@ -108,6 +115,13 @@ function linkReader(): (page: CrawledPage) => PageLinks {
   };
 }
 
+/** robots.txt, then the sitemap it names (or /sitemap.xml). */
+async function fetchSiteFiles(fetcher: CrawlFetcher, origin: string, problems: CrawlProblem[]) {
+  const { robotsTxt, robots } = await fetchRobotsTxt(fetcher, origin, problems);
+  const sitemap = fetcher.stopped() ? null : await fetchSitemapOf(fetcher, robots, origin, problems);
+  return { robotsTxt, robots, sitemap };
+}
+
 function timeLimitProblem(fetcher: CrawlFetcher, origin: string, notFetched: number): CrawlProblem {
   const more = notFetched > 0 ? `; ${notFetched} more ${notFetched === 1 ? 'page was' : 'pages were'} not fetched` : '';
   return { url: origin, reason: `Stopped early: ${fetcher.limitWords}${more}` };
@@ -127,12 +141,22 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
     maxBytes: options.maxBytes,
     signal: options.signal,
   });
+  // The page's own requests follow the crawl's address policy and resolver, whatever `render` says.
+  const render = options.render && {
+    ...options.render,
+    allowLoopback: options.allowLoopback,
+    resolver: options.resolver,
+  };
+  const renderStep = createRenderStep(render, fetcher.signal);
   try {
-    const home = toPage(await fetchHome(fetcher, start));
-    const origin = new URL(home.finalUrl).origin;
+    const fetchedHome = toPage(await fetchHome(fetcher, start));
+    const origin = new URL(fetchedHome.finalUrl).origin;
     const problems: CrawlProblem[] = [];
-    const { robotsTxt, robots } = await fetchRobotsTxt(fetcher, origin, problems);
-    const sitemap = fetcher.stopped() ? null : await fetchSitemapOf(fetcher, robots, origin, problems);
+    // The home page renders (when it needs to) while robots.txt and the sitemap are fetched.
+    const [home, { robotsTxt, robots, sitemap }] = await Promise.all([
+      renderStep.finish(fetchedHome),
+      fetchSiteFiles(fetcher, origin, problems),
+    ]);
     const linksOf = linkReader();
     const crawl = await crawlPages({
       fetcher,
@@ -142,6 +166,7 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
       listed: sitemap?.urls ?? [],
       maxPages: options.maxPages ?? DEFAULT_MAX_PAGES,
       linksOf,
+      finishPage: renderStep.finish,
       onProgress: options.onProgress,
     });
     problems.push(...crawl.problems);
@@ -164,5 +189,6 @@ export async function crawlSite(startUrl: string, options: CrawlOptions = {}): P
     };
   } finally {
     fetcher.close();
+    await renderStep.close();
   }
 }

@@ -3,6 +3,7 @@
  * results into what audits.analysis stores.
  */
 import { type LogoFile, runBrandAssetChecks } from './brand-assets/index.ts';
+import { markUnrenderedContent } from './render/not-measured.ts';
 import { AREA_GROUPS, AREAS, type AuditScores, coverageText } from './scoring/score.ts';
 import { type BrandHandles, type ProfileInput, runSocialChecks } from './social/index.ts';
 import type { Area, CheckResult, CrawlProblem, SiteSnapshot } from './types.ts';
@@ -51,7 +52,8 @@ export async function runAllChecks({
   );
   timings.brandAssets = Math.round(performance.now() - start);
   timings.total = Math.round(performance.now() - started);
-  return { checks: [...website.checks, ...social, ...assets], timings };
+  const checks = markUnrenderedContent([...website.checks, ...social, ...assets], snapshot);
+  return { checks, timings };
 }
 
 export type AnalysisGroup = { score: number | null; coverage: string; checks: CheckResult[] };

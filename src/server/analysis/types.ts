@@ -19,7 +19,18 @@ export type CrawledPage = {
   redirects: { from: string; to: string; status: number }[];
   fetchMs: number;
   bytes: number;
+  /** present when the page was rendered in a browser, or needed it and could not be (analysis/render) */
+  rendering?: PageRendering;
 };
+
+/**
+ * A page rendered in headless Chromium: `html` then holds the rendered document. A page that
+ * builds its content with scripts and could not be rendered keeps its HTML as served and is left
+ * out of the content checks (they say "not measured"); `reason` says why, in words for users.
+ */
+export type PageRendering =
+  | { status: 'rendered'; ms: number; requests: number; refused: number; bytes: number }
+  | { status: 'not_rendered'; reason: string };
 
 export type FetchedResource = {
   url: string;

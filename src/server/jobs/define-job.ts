@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Resolver } from '../analysis/fetch/safe-fetch.ts';
+import type { ChromiumBinary } from '../analysis/render/chromium.ts';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 
@@ -86,6 +87,8 @@ export type JobDependencies = {
   config: Config;
   /** Tests only: how the crawler resolves host names (a name that points at a private address). */
   crawlResolver?: Resolver;
+  /** Tests only: the browser audits render pages with; null stands for a server without one. */
+  renderChromium?: ChromiumBinary | null;
 };
 
 const JOB_NAME = /^[\w.\-/]+$/;

@@ -118,6 +118,8 @@ export const ZAuditAnalysis = z.object({
       pagesAnalysed: z.number().optional(),
       problems: z.array(z.object({ url: z.string(), reason: z.string() })),
       durationMs: z.number(),
+      /** pages that build their content with JavaScript (shared/crawl-counts.ts); absent when none did */
+      rendering: z.object({ rendered: z.number(), notRendered: z.number(), reason: z.string().optional() }).optional(),
     })
     .optional(),
   /** absent on audits scored before coverage was recorded */

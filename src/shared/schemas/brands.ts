@@ -6,11 +6,17 @@ import {
   parseYoutubeHandle,
   SOCIAL_HANDLE_MESSAGES,
 } from '../social-handles.ts';
-
 import { ZText } from './text.ts';
 
 /** Each market is searched once per media type in every discovery: a handful at most. */
 export const MAX_AD_MARKETS = 5;
+
+/**
+ * How audits read a brand's pages: auto renders in a browser the pages that build their content
+ * with JavaScript, always renders every page, never renders none (those pages are not measured).
+ */
+export const RENDER_MODES = ['auto', 'always', 'never'] as const;
+export type TRenderMode = (typeof RENDER_MODES)[number];
 
 const trimmedOrNull = (label: string, max: number) =>
   z.preprocess(
@@ -123,6 +129,8 @@ export const ZBrandFields = z.object({
     .max(MAX_AD_MARKETS, `Choose at most ${MAX_AD_MARKETS} ad markets`)
     .transform((markets) => [...new Set(markets)])
     .optional(),
+  /** whether audits render the site's pages in a browser first */
+  renderMode: z.enum(RENDER_MODES, { error: 'Page rendering must be auto, always or never' }).optional(),
 });
 
 /** POST /api/brands. The client also sends userId; the server ignores it and uses the session. */
@@ -154,6 +162,7 @@ export const ZBrandRecord = z.object({
   adMarket: z.string(),
   /** absent in brands kept inside audits from before markets were a list */
   adMarkets: z.array(z.string()).default([]),
+  renderMode: z.enum(RENDER_MODES),
   createdAt: z.string(),
 });
 export type TBrandRecord = z.infer<typeof ZBrandRecord>;

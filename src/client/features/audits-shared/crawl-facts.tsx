@@ -1,5 +1,5 @@
 import { FileSearch, TriangleAlert } from 'lucide-react';
-import { CRAWL_COUNTS_DEFINITION, crawlCountsText } from '../../../shared/crawl-counts.ts';
+import { CRAWL_COUNTS_DEFINITION, crawlCountsText, renderingText } from '../../../shared/crawl-counts.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { formatNumber } from '../../lib/format.ts';
 import type { TReportAudit } from './report-types.ts';
@@ -14,6 +14,7 @@ function durationText(ms: number): string {
 export function CrawlFacts({ audit }: { audit: TReportAudit }) {
   const crawl = audit.analysis?.crawl;
   if (!crawl) return null;
+  const rendering = renderingText(crawl.rendering);
   return (
     <Card className="gap-4">
       <CardHeader className="gap-2">
@@ -28,6 +29,11 @@ export function CrawlFacts({ audit }: { audit: TReportAudit }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
+        {rendering ? (
+          <p data-testid="crawl-rendering" className="rounded-md border bg-muted/40 px-3 py-2 text-sm">
+            {rendering}
+          </p>
+        ) : null}
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <div className="rounded-lg bg-muted/50 p-3">
             <dt className="text-muted-foreground text-xs">Pages crawled</dt>

@@ -23,6 +23,7 @@ function brand(overrides: Partial<TBrand> = {}): TBrand {
     assets: [],
     adMarket: 'GB',
     adMarkets: ['GB'],
+    renderMode: 'auto',
     createdAt: '2026-03-01T10:00:00.000Z',
     readOnly: false,
     readOnlyReason: null,

@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Globe, LoaderCircle } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Controller, type FieldError, type Resolver, useForm } from 'react-hook-form';
-import type { TBrand, TUploadedFile } from '../../../shared/schemas/brands.ts';
+import type { TBrand, TRenderMode, TUploadedFile } from '../../../shared/schemas/brands.ts';
 import { ZCreateBrandRequest } from '../../../shared/schemas/brands.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { Label } from '../../components/ui/label.tsx';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
 import { useAuth } from '../../hooks/use-auth.ts';
 import { type BrandFormOutput, useCreateBrand, useUpdateBrand } from './brand-mutations.ts';
 import { ColourPaletteField } from './colour-palette-field.tsx';
@@ -28,6 +29,7 @@ export type BrandFormValues = {
   logoUrl: string | null;
   colourPalette: string[];
   fonts: string[];
+  renderMode: TRenderMode;
   userId?: string;
 };
 
@@ -53,7 +55,48 @@ function valuesFrom(brand: TBrand | undefined): BrandFormValues {
     logoUrl: brand?.logoUrl ?? null,
     colourPalette: brand?.colourPalette ?? [],
     fonts: brand?.fonts ?? [],
+    renderMode: brand?.renderMode ?? 'auto',
   };
+}
+
+/** How audits read the site's pages (decision 0020). */
+const renderModes: { value: TRenderMode; label: string }[] = [
+  { value: 'auto', label: 'Automatic: render pages built with JavaScript' },
+  { value: 'always', label: 'Always render every page' },
+  { value: 'never', label: 'Never render pages' },
+];
+
+function RenderModeField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: TRenderMode;
+  onChange: (value: TRenderMode) => void;
+}) {
+  return (
+    <div className="space-y-2 sm:col-span-2">
+      <Label htmlFor={id}>Page rendering</Label>
+      <Select value={value} onValueChange={(next) => onChange(next as TRenderMode)}>
+        <SelectTrigger id={id} className="w-full sm:w-96" aria-describedby={`${id}-help`}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {renderModes.map((mode) => (
+            <SelectItem key={mode.value} value={mode.value}>
+              {mode.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <p id={`${id}-help`} className="text-muted-foreground text-xs">
+        Sites that build their pages in the browser (single-page apps, some site builders) are read in a browser first,
+        as visitors and search engines see them. Pages that are not rendered are left out of the content checks rather
+        than failed.
+      </p>
+    </div>
+  );
 }
 
 const handleFields = [
@@ -159,6 +202,13 @@ export function BrandForm({ brand, onSaved, onCancel }: BrandFormProps) {
             </div>
             <FieldMessage error={errors.websiteUrl} />
           </div>
+          <Controller
+            control={control}
+            name="renderMode"
+            render={({ field }) => (
+              <RenderModeField id={`${idPrefix}-render-mode`} value={field.value} onChange={field.onChange} />
+            )}
+          />
         </div>
       </Section>
 

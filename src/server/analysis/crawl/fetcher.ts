@@ -43,6 +43,8 @@ export type CrawlFetcher = {
   problemFor(url: string, error: unknown): CrawlProblem;
   /** rethrows the caller's cancellation, if any */
   throwIfCancelled(): void;
+  /** aborts at the time limit or when the caller cancels */
+  signal: AbortSignal;
   close(): void;
 };
 
@@ -101,6 +103,7 @@ export function createFetcher(options: FetcherOptions): CrawlFetcher {
       return { url, reason: `Could not fetch ${url}: ${error instanceof Error ? error.message : String(error)}` };
     },
     throwIfCancelled,
+    signal,
     close: () => clearTimeout(limitTimer),
   };
 }

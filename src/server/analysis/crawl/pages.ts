@@ -67,6 +67,8 @@ export type PageCrawlInput = {
   listed: string[];
   maxPages: number;
   linksOf: (page: CrawledPage) => PageLinks;
+  /** turns a fetched page into the page the checks read (rendering it when it needs it) */
+  finishPage: (page: CrawledPage) => Promise<CrawledPage>;
   /** pages fetched (or given up on) so far, against pages found so far that the crawl will fetch */
   onProgress?: (fetched: number, found: number) => void | Promise<void>;
 };
@@ -111,13 +113,14 @@ function progressReporter(input: PageCrawlInput, found: Frontier) {
 }
 
 /** Fetches one level's URLs, two at a time; undefined where the time ran out first. */
-function fetchLevel(batch: string[], fetcher: CrawlFetcher, onDone: (outcome: Outcome) => Promise<void>) {
+function fetchLevel(batch: string[], input: PageCrawlInput, onDone: (outcome: Outcome) => Promise<void>) {
+  const { fetcher } = input;
   return fetchEach(
     batch,
     fetcher,
     async (url): Promise<Outcome> => {
       try {
-        return toPage(await fetcher.fetchPage(url));
+        return await input.finishPage(toPage(await fetcher.fetchPage(url)));
       } catch (error) {
         return fetcher.problemFor(url, error);
       }
@@ -151,7 +154,7 @@ export async function crawlPages(input: PageCrawlInput): Promise<PageCrawl> {
       break;
     }
     attempted += batch.length;
-    const outcomes = await fetchLevel(batch, fetcher, progress.pageDone);
+    const outcomes = await fetchLevel(batch, input, progress.pageDone);
     notFetched += outcomes.filter((outcome) => outcome === undefined).length;
     const nextLevel: string[] = [];
     for (const outcome of outcomes) {

@@ -13,12 +13,25 @@ import type { Area, CheckResult } from '../types.ts';
  */
 export const MIN_APPLIED_CHECKS = 3;
 
+/**
+ * Website checks of the site's answers and files (status codes, robots.txt, the sitemap) rather than
+ * of page content. They cannot make a website score on their own: with no page read (pages that
+ * build their content with JavaScript and could not be rendered), the website area is not enough
+ * measured, rather than 100 from robots.txt.
+ */
+export const SITE_LEVEL_CHECKS = new Set(['seo.http-status-code', 'seo.robots-txt', 'seo.sitemap']);
+
+/** Whether the check read page content (every check outside the website's site-level ones). */
+export function readsPageContent(check: CheckResult): boolean {
+  return !(check.area === 'website' && SITE_LEVEL_CHECKS.has(check.id));
+}
+
 export type AreaCoverage = {
   /** checks that passed or failed */
   applied: number;
   /** checks that ran, whatever their state */
   total: number;
-  /** applied reaches MIN_APPLIED_CHECKS */
+  /** applied reaches MIN_APPLIED_CHECKS, one of them reading page content */
   enough: boolean;
   /** '3 of 9 checks applied' */
   coverage: string;
@@ -38,7 +51,7 @@ export function areaCoverage(checks: CheckResult[]): AreaCoverage {
   return {
     applied,
     total: checks.length,
-    enough: applied >= MIN_APPLIED_CHECKS,
+    enough: applied >= MIN_APPLIED_CHECKS && checks.some((check) => isApplied(check) && readsPageContent(check)),
     coverage: areaCoverageText(applied, checks.length),
   };
 }

@@ -16,12 +16,16 @@ export type HtmlPage = {
   $: CheerioAPI;
 };
 
-/** Pages that answered 200 with HTML, once each (two requested URLs may redirect to one page). */
+/**
+ * Pages that answered 200 with HTML, once each (two requested URLs may redirect to one page),
+ * leaving out pages that build their content with scripts and could not be rendered: what they
+ * would show is unknown, so they are not measured (render/not-measured.ts).
+ */
 export function htmlPagesOf(snapshot: SiteSnapshot): HtmlPage[] {
   const seen = new Set<string>();
   const pages: HtmlPage[] = [];
   for (const page of snapshot.pages) {
-    if (page.status !== 200 || page.html === null) continue;
+    if (page.status !== 200 || page.html === null || page.rendering?.status === 'not_rendered') continue;
     const url = page.finalUrl || page.url;
     if (seen.has(url)) continue;
     seen.add(url);

@@ -188,10 +188,16 @@ describe('seo.sitemap', () => {
     );
     const missing = { ...resourceOf('https://example.com/sitemap.xml', null, 404), urls: [] };
     expect(checkSitemap(snapshotOf(page, { sitemap: missing })).status).toBe('fail');
-    const empty = { ...resourceOf('https://example.com/sitemap.xml', 'not xml', 200, 'text/html'), urls: [] };
+    const empty = { ...resourceOf('https://example.com/sitemap.xml', 'not xml', 200, 'application/xml'), urls: [] };
     expect(checkSitemap(snapshotOf(page, { sitemap: empty }))).toMatchObject({
       status: 'fail',
       summary: 'The sitemap lists no page URLs that could be read',
+    });
+    // A single-page app answers /sitemap.xml with its page: no sitemap, said as such.
+    const appPage = { ...resourceOf('https://example.com/sitemap.xml', '<div id="root">', 200, 'text/html'), urls: [] };
+    expect(checkSitemap(snapshotOf(page, { sitemap: appPage }))).toMatchObject({
+      status: 'fail',
+      summary: 'No sitemap was found: https://example.com/sitemap.xml answered with a web page, not a sitemap',
     });
   });
 });

@@ -74,6 +74,12 @@ export function checkSitemap(snapshot: SiteSnapshot): CheckResult {
   if (sitemap.urls.length === 0) {
     const item: Evidence = { url: sitemap.url, value: 0 };
     if (sitemap.contentType) item.note = `Content-Type ${sitemap.contentType}`;
+    // Single-page apps answer every address with their page, /sitemap.xml included.
+    if (/html/i.test(sitemap.contentType ?? '')) {
+      return makeCheck(meta, 'fail', `No sitemap was found: ${sitemap.url} answered with a web page, not a sitemap`, [
+        item,
+      ]);
+    }
     return makeCheck(meta, 'fail', 'The sitemap lists no page URLs that could be read', [item]);
   }
   const listed = new Set(sitemap.urls.map((url) => url.replace(/\/$/, '')));

@@ -46,6 +46,11 @@ export const brands = pgTable(
      * reads one market). Migration `ad-markets` carried each brand's ad market over.
      */
     adMarkets: jsonb('ad_markets').$type<string[]>().notNull().default(['GB']),
+    /**
+     * Whether audits render the brand's pages in a browser (analysis/render): auto renders pages
+     * that build their content with JavaScript, always renders every page, never renders none.
+     */
+    renderMode: varchar('render_mode', { length: 10 }).$type<'auto' | 'always' | 'never'>().notNull().default('auto'),
     /** Required terms for mentions (analysis/relevance): a mention by name alone needs one of them */
     relevanceIncludeTerms: jsonb('relevance_include_terms').$type<string[]>().notNull().default([]),
     /** A mention containing one of these is not about the brand */

@@ -4,6 +4,8 @@ import type { AiLogger, AiWriter } from '../../ai/provider.ts';
 import type { crawlSite } from '../../analysis/crawler.ts';
 import type { Resolver } from '../../analysis/fetch/safe-fetch.ts';
 import { loadAuditEngine } from '../../analysis/load-audit-engine.ts';
+import type { ChromiumBinary } from '../../analysis/render/chromium.ts';
+import { effectiveRenderMode } from '../../analysis/render/mode.ts';
 import { inputsToAdd } from '../../analysis/scoring/coverage.ts';
 import type { scoreAudit } from '../../analysis/scoring/score.ts';
 import type { CheckResult } from '../../analysis/types.ts';
@@ -22,6 +24,8 @@ export type RunAuditDeps = {
   crawlResolver?: Resolver;
   /** tests: the profile sources to read through (default: from config) */
   profileSources?: Record<ProfileNetwork, ProfileSource>;
+  /** tests only: the browser audits render with (null: none installed); unset, found as configured */
+  renderChromium?: ChromiumBinary | null;
 };
 
 export type RunAuditOutcome = 'completed' | 'failed' | 'skipped';
@@ -83,6 +87,11 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
       allowLoopback: deps.config.crawlerAllowLoopback,
       resolver: deps.crawlResolver,
       signal,
+      render: {
+        mode: effectiveRenderMode(deps.config.auditRender.mode, brand.renderMode),
+        chromiumPath: deps.config.auditRender.chromiumPath,
+        chromium: deps.renderChromium,
+      },
       // Pages fetched against pages found so far: the bar never runs ahead of what the crawl knows.
       onProgress: (fetched, found) =>
         progress(

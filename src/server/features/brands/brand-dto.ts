@@ -24,6 +24,7 @@ export function toBrandRecord(brand: BrandRow): TBrandRecord {
     assets: brand.assets,
     adMarket: brand.adMarket,
     adMarkets: brand.adMarkets?.length ? brand.adMarkets : [brand.adMarket],
+    renderMode: brand.renderMode,
     createdAt: brand.createdAt.toISOString(),
   };
 }

@@ -60,6 +60,7 @@ export async function createBrand(
         ...(input.adMarket || input.adMarkets
           ? { adMarket: withAdMarkets(input).adMarket, adMarkets: withAdMarkets(input).adMarkets }
           : {}),
+        ...(input.renderMode ? { renderMode: input.renderMode } : {}),
       })
       .returning();
     return created as BrandRow;

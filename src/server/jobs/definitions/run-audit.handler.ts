@@ -17,6 +17,7 @@ export function createRunAuditHandler(deps: JobDependencies, queue?: JobQueue): 
     ai: createAiWriter(deps.config.ai, { logger: deps.logger }),
     logger: deps.logger,
     crawlResolver: deps.crawlResolver,
+    renderChromium: deps.renderChromium,
   };
 
   /** The owner's notifications, each on its own; the audit is done whatever happens to its e-mails. */

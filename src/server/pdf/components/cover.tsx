@@ -1,6 +1,6 @@
 import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { NOT_ENOUGH_MEASURED, toAddSentence } from '../../../shared/audit-labels.ts';
-import { CRAWL_COUNTS_DEFINITION, crawlCountsText } from '../../../shared/crawl-counts.ts';
+import { CRAWL_COUNTS_DEFINITION, crawlCountsText, renderingText } from '../../../shared/crawl-counts.ts';
 import { sortRecommendations } from '../../../shared/recommendation-order.ts';
 import type { TAuditDetail } from '../../../shared/schemas/audits.ts';
 import { countOf, partOf } from '../../../shared/words.ts';
@@ -259,6 +259,7 @@ export function CoverSummary({ audit, ctx }: { audit: TAuditDetail; ctx: TReport
               ? `; ${countOf(crawl.problems.length, 'address', 'addresses')} could not be read (listed with the website findings).`
               : '.'}
             {` ${CRAWL_COUNTS_DEFINITION}`}
+            {crawl.rendering ? ` ${renderingText(crawl.rendering)}` : ''}
           </P>
         ) : null}
       </View>

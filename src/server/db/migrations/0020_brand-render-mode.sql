@@ -1,0 +1,1 @@
+ALTER TABLE "brands" ADD COLUMN "render_mode" varchar(10) DEFAULT 'auto' NOT NULL;
