@@ -14,6 +14,7 @@
 import type { JSONSchema7, LanguageModel, Schema } from 'ai';
 import type { Logger } from 'pino';
 import { z } from 'zod';
+import { deadline } from '../integrations/http/deadline.ts';
 
 export const aiProviders = ['none', 'openai', 'anthropic'] as const;
 export type AiProvider = (typeof aiProviders)[number];
@@ -184,8 +185,10 @@ export function createAiWriter(config: AiConfig, options: CreateAiWriterOptions 
       loaded ??= loadLanguageModel(config);
       const { sdk, languageModel } = await loaded;
       for (let attempt = 1; ; attempt += 1) {
-        const timeoutSignal = AbortSignal.timeout(config.timeoutMs);
-        const abortSignal = request.abortSignal ? AbortSignal.any([timeoutSignal, request.abortSignal]) : timeoutSignal;
+        const timeout = deadline(config.timeoutMs);
+        const abortSignal = request.abortSignal
+          ? AbortSignal.any([timeout.signal, request.abortSignal])
+          : timeout.signal;
         const startedAt = Date.now();
         try {
           const result = await sdk.generateText({
@@ -205,10 +208,10 @@ export function createAiWriter(config: AiConfig, options: CreateAiWriterOptions 
           logger?.debug({ ...context, attempt, ms: Date.now() - startedAt, answer: value }, 'AI write: answer');
           return value;
         } catch (error) {
-          if (request.abortSignal?.aborted && !timeoutSignal.aborted) {
+          if (request.abortSignal?.aborted && !timeout.signal.aborted) {
             throw new AiWriteError(`The call to the ${label} was cancelled`, { kind: 'aborted', attempts: attempt });
           }
-          if (timeoutSignal.aborted) {
+          if (timeout.signal.aborted) {
             throw new AiWriteError(`The ${label} did not answer within ${config.timeoutMs} ms (AI_TIMEOUT_MS)`, {
               kind: 'timeout',
               attempts: attempt,
@@ -232,6 +235,8 @@ export function createAiWriter(config: AiConfig, options: CreateAiWriterOptions 
             `The ${label} failed${statusCode === undefined ? '' : ` with HTTP ${statusCode}`}: ${detail}`,
             { kind: 'provider-error', attempts: attempt, ...(statusCode === undefined ? {} : { statusCode }) },
           );
+        } finally {
+          timeout.clear();
         }
       }
     },

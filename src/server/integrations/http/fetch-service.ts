@@ -10,6 +10,7 @@
  *   in a query string, a bearer token in an echoed header), and no cause chain that could quote one.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { deadline } from './deadline.ts';
 
 export type ServiceErrorKind =
   | 'auth' // 401/403: the credentials are refused
@@ -138,7 +139,15 @@ function masked(error: ServiceError, secrets: (string | undefined)[] | undefined
 }
 
 async function attemptOnce(request: ServiceRequest): Promise<ServiceResponse> {
-  const timeout = AbortSignal.timeout(request.timeoutMs ?? DEFAULT_SERVICE_TIMEOUT_MS);
+  const timeout = deadline(request.timeoutMs ?? DEFAULT_SERVICE_TIMEOUT_MS);
+  try {
+    return await attemptWithin(request, timeout.signal);
+  } finally {
+    timeout.clear();
+  }
+}
+
+async function attemptWithin(request: ServiceRequest, timeout: AbortSignal): Promise<ServiceResponse> {
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
   let response: Response;
   try {

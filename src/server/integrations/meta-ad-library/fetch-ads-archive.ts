@@ -8,6 +8,7 @@
  * here with their own words, and anything else thrown on the way out has the token masked.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { deadline } from '../http/deadline.ts';
 import {
   ADS_ARCHIVE_FIELDS,
   type AdsArchivePage,
@@ -135,11 +136,11 @@ async function fetchPage(url: string, retry: RetryPolicy, signal?: AbortSignal):
   for (let attempt = 1; ; attempt++) {
     let response: Response;
     let body: string;
+    const timeout = deadline(PAGE_TIMEOUT_MS);
     try {
-      const timeout = AbortSignal.timeout(PAGE_TIMEOUT_MS);
       response = await fetch(url, {
         headers: { accept: 'application/json' },
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        signal: signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal,
       });
       body = await response.text();
     } catch (error) {
@@ -154,6 +155,8 @@ async function fetchPage(url: string, retry: RetryPolicy, signal?: AbortSignal):
         'upstream',
         `Meta Ad Library ${detail} after ${attempt} attempts. Please try again later.`,
       );
+    } finally {
+      timeout.clear();
     }
     if (response.ok) {
       try {
