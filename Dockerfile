@@ -33,4 +33,4 @@ EXPOSE 5000
 # reaches the server, which applies migrations at start and on SIGTERM shuts down gracefully within
 # SHUTDOWN_TIMEOUT_MS (25 s by default: under the 30 s most platforms wait before they kill), then
 # exits 0. It starts no child processes, so no init to reap them is needed.
-CMD ["node", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=8", "dist/server/main.js"]

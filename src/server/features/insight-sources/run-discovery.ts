@@ -16,7 +16,7 @@ import type { Resolver } from '../../analysis/fetch/safe-fetch.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { brands, insightSources } from '../../db/schema/index.ts';
-import { SourceReadError } from '../../integrations/insight-sources/fetch-source.ts';
+import { SourceReadError } from '../../integrations/insight-sources/source-read-error.ts';
 import { toInsight } from '../insights/insight-dto.ts';
 import {
   completeTask,

@@ -11,11 +11,10 @@ import type { crawlSite } from '../../analysis/crawler.ts';
 import { FetchRefusedError, type Resolver, safeFetch } from '../../analysis/fetch/safe-fetch.ts';
 import { NotAFeedError, type ParsedFeed, parseFeed } from './feed.ts';
 import { extractPageReviews, type MarkedUpReview } from './review-markup.ts';
+import { SourceReadError } from './source-read-error.ts';
 import { platformOf, squash } from './text.ts';
 
-export class SourceReadError extends Error {
-  override readonly name = 'SourceReadError';
-}
+export { SourceReadError };
 
 export type SourceFetchOptions = {
   /** tests only: lets the fetch reach 127.0.0.1 (CRAWLER_ALLOW_LOOPBACK) */
