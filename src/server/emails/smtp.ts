@@ -1,14 +1,9 @@
 import type { NodemailerError, Transporter } from 'nodemailer';
+import { SMTP_MAX_CONNECTIONS } from './smtp-limits.ts';
 
 /** Seconds are short on purpose: a hung server is a failed attempt, retried with backoff. */
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
-/**
- * SMTP connections a process keeps open to the mail server at most: as many as the send-email
- * jobs it works at once (jobs/definitions/send-email.ts), so no message waits for a connection
- * and the server never sees more than this from one process.
- */
-export const SMTP_MAX_CONNECTIONS = 10;
 /** Messages one pooled connection carries before it is replaced (servers limit them per session). */
 const SMTP_MESSAGES_PER_CONNECTION = 100;
 

@@ -12,8 +12,13 @@ import { PURGE_ACCOUNT_EXPORTS_CRON, purgeAccountExports } from './definitions/p
 import { PURGE_EXPIRED_SESSIONS_CRON, purgeExpiredSessions } from './definitions/purge-expired-sessions.ts';
 import { RECHECK_LANDING_PAGES_CRON, recheckLandingPages } from './definitions/recheck-landing-pages.ts';
 import { runAuditJob } from './definitions/run-audit.ts';
-import { SEND_DUE_EMAIL_REPORTS_CRON, sendDueEmailReports } from './definitions/send-due-email-reports.ts';
-import { sendEmailJob } from './definitions/send-email.ts';
+import {
+  DUE_REPORTS_CHECK_SECONDS,
+  DUE_REPORTS_POLLING_SECONDS,
+  SEND_DUE_EMAIL_REPORTS_CRON,
+  sendDueEmailReports,
+} from './definitions/send-due-email-reports.ts';
+import { SEND_EMAIL_WORK, sendEmailJob } from './definitions/send-email.ts';
 import { SEND_WEEKLY_DIGESTS_CRON, sendWeeklyDigests } from './definitions/send-weekly-digests.ts';
 import { TRACK_BRANDS_MONTHLY_CRON, trackBrandsMonthly } from './definitions/track-brands-monthly.ts';
 import { WATCH_COMPETITOR_PAGES_CRON, watchCompetitorPages } from './definitions/watch-competitor-pages.ts';
@@ -84,7 +89,7 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
   await queue.work(
     sendEmailJob,
     lazyHandler(async () => (await import('./definitions/send-email.handler.ts')).createSendEmailHandler(deps)),
-    { concurrency: 2 },
+    SEND_EMAIL_WORK,
   );
   await queue.work(
     failStaleEmails,
@@ -138,7 +143,11 @@ export async function registerJobs(queue: JobQueue, deps: JobDependencies): Prom
     lazyHandler(async () =>
       (await import('./definitions/send-due-email-reports.handler.ts')).createSendDueEmailReportsHandler(deps, queue),
     ),
+    { pollingIntervalSeconds: DUE_REPORTS_POLLING_SECONDS },
   );
+  // Every few seconds from every process that works jobs (the queue keeps one at a time); the
+  // minute's cron stays as a backstop.
+  await queue.repeat(sendDueEmailReports, {}, { everySeconds: DUE_REPORTS_CHECK_SECONDS });
   await queue.schedule(sendDueEmailReports, SEND_DUE_EMAIL_REPORTS_CRON, {});
   await queue.work(
     buildAccountExportJob,
