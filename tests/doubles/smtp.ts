@@ -14,6 +14,8 @@ export type ReceivedMessage = {
   envelope: { from: string | null; to: string[] };
   raw: Buffer;
   parsed: Email;
+  /** when the message's DATA was accepted */
+  receivedAt: Date;
 };
 
 export type SmtpDouble = {
@@ -64,6 +66,7 @@ export async function startSmtpDouble(options: SmtpDoubleOptions = {}): Promise<
 
   const receive = async (stream: SMTPServerDataStream, session: SMTPServerSession) => {
     const raw = await readAll(stream);
+    const receivedAt = new Date();
     attempts += 1;
     if (refusalsLeft > 0) {
       refusalsLeft -= 1;
@@ -77,6 +80,7 @@ export async function startSmtpDouble(options: SmtpDoubleOptions = {}): Promise<
         to: session.envelope.rcptTo.map((recipient) => recipient.address),
       },
       raw,
+      receivedAt,
       parsed: await PostalMime.parse(raw),
     });
     for (const wake of waiters) wake();
