@@ -102,6 +102,11 @@ export async function startSmtpDouble(options: SmtpDoubleOptions = {}): Promise<
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
+  // A sender that dies mid-session (a worker killed with its pooled connections open) resets its
+  // connection: a mail server notes it and serves the others, and so does the double.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
+  });
   const { port } = server.server.address() as AddressInfo;
 
   return {
