@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// Vitest runs one file at a time on a 2-core machine by default (a worker per core, less one).
+// API and end-to-end files spend most of their time waiting (PostgreSQL, job polls, the server's
+// answers, Chromium), and each has its own database, server, port and browser, so several run
+// side by side; unit files are CPU work and run one per core.
+
 export default defineConfig({
   test: {
     projects: [
@@ -9,6 +14,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 20_000,
+          maxWorkers: 2,
         },
       },
       {
@@ -18,6 +24,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          maxWorkers: 3,
         },
       },
       {
@@ -28,8 +35,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time: the machine has two cores.
-          fileParallelism: false,
+          // Two files (two browsers) at a time: each has its own server, database and port, and
+          // files are keyed by random ids under DATA_DIR.
+          maxWorkers: 2,
         },
       },
     ],
