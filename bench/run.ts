@@ -3,7 +3,6 @@
  * Each benchmark is guarded: one that fails prints its error and the others still run.
  */
 import { execFileSync } from 'node:child_process';
-import os from 'node:os';
 import path from 'node:path';
 import { measureAdCsvImport } from './ad-csv-import.ts';
 import { measureAdDiscovery } from './ad-discovery.ts';
@@ -18,57 +17,10 @@ import { measurePublicLighthouse } from './public-lighthouse.ts';
 import { measureScheduledReports, type ScheduledReportFigures } from './scheduled-reports.ts';
 import { measureSentiment } from './sentiment.ts';
 import { measureSentimentReports } from './sentiment-reports.ts';
+import { printTargets } from './targets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const failed: string[] = [];
-
-/** The figures that have targets, one row each, with whether each meets it. */
-function printTargets() {
-  const rows: Array<[string, string, string, boolean | null]> = [];
-  const row = (measure: string, goal: string, value: string | undefined, met: boolean | undefined) =>
-    rows.push([measure, goal, value ?? 'not measured (its benchmark failed)', met ?? null]);
-  row(
-    'GET /api/brands, 16 connections, app ÷ bare node:http + pg',
-    '≥ 0.7',
-    api?.ratio.toFixed(2),
-    api && api.ratio >= 0.7,
-  );
-  row(
-    'memory of the process `npm start` leaves serving, after start / after 500 requests',
-    '≤ 150 MB',
-    api && `${api.afterStartMb.toFixed(0)} / ${api.after500Mb.toFixed(0)} MB`,
-    api && Math.max(api.afterStartMb, api.after500Mb) <= 150,
-  );
-  row(
-    '200 due reports, one recipient each, 2 processes: last delivery after the due minute',
-    '≤ 60 s',
-    mail && `${mail.small.lastS.toFixed(1)} s`,
-    mail && mail.small.lastS <= 60,
-  );
-  row(
-    'first scheduled mail after its due minute',
-    '≤ 10 s',
-    mail && `${mail.small.firstS.toFixed(1)} s`,
-    mail && mail.small.firstS <= 10,
-  );
-  row(
-    '1,000 due reports, 2 workers: last delivery after the due minute; duplicates',
-    '≤ 120 s; 0',
-    mail && `${mail.large.lastS.toFixed(1)} s; ${mail.large.duplicates + mail.small.duplicates}`,
-    mail && mail.large.lastS <= 120 && mail.large.duplicates + mail.small.duplicates === 0,
-  );
-  console.log('\nTargets:');
-  for (const [measure, goal, value, met] of rows) {
-    const verdict = met === null ? '' : met ? 'meets' : 'MISSES';
-    console.log(`  ${measure}\n    goal ${goal}, measured ${value}  ${verdict}`);
-  }
-  console.log(
-    `  (load average ${os
-      .loadavg()
-      .map((load) => load.toFixed(2))
-      .join(', ')})`,
-  );
-}
 
 async function guarded(name: string, work: () => Promise<unknown>) {
   try {
@@ -105,7 +57,7 @@ await guarded('Scheduled e-mail reports', async () => {
   mail = await measureScheduledReports();
 });
 
-printTargets();
+printTargets(api, mail);
 
 if (failed.length > 0) console.log(`\nBenchmarks that failed: ${failed.join(', ')}`);
 process.exit(0);
