@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Vitest runs one file at a time on a 2-core machine by default (a worker per core, less one).
 // API and end-to-end files spend most of their time waiting (PostgreSQL, job polls, the server's
 // answers, Chromium), and each has its own database, server, port and browser, so several run
-// side by side; unit files are CPU work and run one per core.
+// side by side. Projects with different worker counts must run as groups one after the other
+// (sequence.groupOrder): unit and API files together, three at a time, then end to end, two.
 
 export default defineConfig({
   test: {
@@ -14,7 +15,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 20_000,
-          maxWorkers: 2,
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -25,6 +27,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 3,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -38,6 +41,7 @@ export default defineConfig({
           // Two files (two browsers) at a time: each has its own server, database and port, and
           // files are keyed by random ids under DATA_DIR.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
