@@ -181,8 +181,9 @@ function migrationsHash(): string {
 }
 
 /**
- * The migrated template's name, built when missing (templates of other migrations are dropped
- * then). Nothing connects to a template once built, so copies of it can be made at any time.
+ * The migrated template's name, built when missing. Nothing connects to a template once built, so
+ * copies of it can be made at any time. Templates of other sets of migrations are left alone:
+ * another checkout may be copying from one on the same server (each is some 10 MB).
  */
 async function migratedTemplate(adminUrl: string): Promise<string> {
   const name = `${TEMPLATE_PREFIX}${migrationsHash()}`;
@@ -191,11 +192,6 @@ async function migratedTemplate(adminUrl: string): Promise<string> {
     try {
       const existing = await client.query('select 1 from pg_database where datname = $1', [name]);
       if (existing.rowCount) return name;
-      const stale = await client.query<{ datname: string }>(
-        'select datname from pg_database where datname like $1 and datname <> $2',
-        [`${TEMPLATE_PREFIX}%`, name],
-      );
-      for (const { datname } of stale.rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
       const building = `${name}_building`;
       await client.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
       await client.query(`CREATE DATABASE "${building}"`);
