@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+// Vitest runs one file at a time on a 2-core machine by default (a worker per core, less one).
+// API and end-to-end files spend most of their time waiting (PostgreSQL, job polls, the server's
+// answers, Chromium), and each has its own database, server, port and browser, so several run
+// side by side. Projects with different worker counts must run as groups one after the other
+// (sequence.groupOrder): unit and API files together, three at a time, then end to end, two.
+
 export default defineConfig({
   test: {
     projects: [
@@ -9,6 +15,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 20_000,
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -18,6 +26,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          maxWorkers: 3,
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -28,8 +38,10 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time: the machine has two cores.
-          fileParallelism: false,
+          // Two files (two browsers) at a time: each has its own server, database and port, and
+          // files are keyed by random ids under DATA_DIR.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -19,6 +19,7 @@ import fastifyCookie from '@fastify/cookie';
 import { openDatabase } from '../src/server/db/client.ts';
 import { brands, sessions, users } from '../src/server/db/schema/index.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/http/session.ts';
+import { plans } from '../src/shared/plans.ts';
 import { createPostgresDatabase, dropPostgresDatabase } from '../tests/helpers/database.ts';
 import { freePort } from '../tests/helpers/ports.ts';
 import { type StartedProcess, sampleMax, startServing } from './app-process.ts';
@@ -30,6 +31,7 @@ const ROUNDS = 5;
 const ROUND_MS = 4_000;
 const WARMUP_MS = 2_000;
 const TARGET_RATIO = 0.7;
+const MEMORY_TARGET_MB = 150;
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SESSION_SECRET = randomBytes(32).toString('hex');
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,7 +45,7 @@ async function seed(target: { databaseUrl: string } | { directory: string }): Pr
     await database.migrate();
     const [user] = await database.db
       .insert(users)
-      .values({ email: 'bench@brandlens.local', planType: 'agency' })
+      .values({ email: 'bench@brandlens.local', planType: 'agency', maxBrands: plans.agency.limits.brands })
       .returning();
     for (let index = 1; index <= 5; index += 1) {
       await database.db.insert(brands).values({
@@ -114,7 +116,9 @@ type LoadRound = Awaited<ReturnType<typeof load>>;
 
 const mb = (value: number) => `${value.toFixed(0)} MB`;
 
-async function measurePostgres() {
+export type ApiFigures = { ratio: number; afterStartMb: number; after500Mb: number };
+
+export async function measurePostgres(): Promise<ApiFigures> {
   const { name, url: databaseUrl } = await createPostgresDatabase(ADMIN_URL, 'brandlens_bench');
   let app: StartedProcess | undefined;
   let bare: StartedProcess | undefined;
@@ -130,6 +134,15 @@ async function measurePostgres() {
     app = await startApp({ DATABASE_URL: databaseUrl }, await freePort(), 'brandlens-bench-app-postgres.log');
     const idle = await idleRss(app);
     await sameAnswers(app, bare, cookie);
+    await runLoad({
+      origin: app.origin,
+      path: '/api/brands',
+      headers: { cookie },
+      connections: CONNECTIONS,
+      durationMs: 60_000,
+      maxRequests: 500,
+    });
+    const after500 = await idleRss(app);
 
     await load(bare, cookie, WARMUP_MS);
     await load(app, cookie, WARMUP_MS);
@@ -158,8 +171,9 @@ async function measurePostgres() {
     );
     console.log('Web process on PostgreSQL (npm start, production):');
     console.log(
-      `  start to first answer ${app.startMs.toFixed(0)} ms; memory at idle ${mb(idle)}, under load ${mb(underLoad)}`,
+      `  start to first answer ${app.startMs.toFixed(0)} ms; memory after start ${mb(idle)}, after 500 requests ${mb(after500)} (target ≤ ${MEMORY_TARGET_MB} MB), at most under load ${mb(underLoad)}`,
     );
+    return { ratio: median(ratios), afterStartMb: idle, after500Mb: after500 };
   } finally {
     await app?.stop();
     await bare?.stop();
@@ -189,9 +203,10 @@ async function measureEmbedded() {
   }
 }
 
-export async function measureApiOverhead() {
-  await measurePostgres();
+export async function measureApiOverhead(): Promise<ApiFigures> {
+  const figures = await measurePostgres();
   await measureEmbedded();
+  return figures;
 }
 
 if (import.meta.main) {

@@ -1,8 +1,11 @@
 /**
  * The floor for GET /api/brands: node:http and pg with nothing else, doing what the product does
  * for that request: check the signed session cookie (HMAC-SHA256, as @fastify/cookie signs it),
- * then four queries (session, user, agency team membership, brands) and a JSON answer of the same
- * shape. bench/api-overhead.ts compares the real app against it.
+ * then four queries (session, user, agency team membership with the agencies' plans, brands with
+ * each one's position among its owner's brands) and a JSON answer of the same shape, each brand
+ * read-only when it is beyond its owner's plan's brands (the plan's message, from src/shared).
+ * Plans with an access period (Starter) are not handled: the bench seeds an Agency account.
+ * bench/api-overhead.ts compares the real app against it.
  *
  * Runs on its own: `node bench/bare-brands-server.ts` with DATABASE_URL, SESSION_SECRET and PORT.
  * Prints `listening <port>` once it accepts connections.
@@ -10,6 +13,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
+import { readOnlyBrandMessage } from '../src/shared/plan-messages.ts';
+import type { PlanKey } from '../src/shared/plans.ts';
 
 const SESSION_COOKIE = 'brandlens.sid';
 
@@ -27,8 +32,12 @@ type BrandRow = {
   colour_palette: string[];
   fonts: string[];
   assets: unknown[];
+  ad_market: string;
   created_at: Date;
+  position: number;
 };
+
+type Owner = { id: string; plan_type: PlanKey; max_brands: number };
 
 /** The sid inside a `brandlens.sid` cookie whose signature matches the secret, else undefined. */
 export function signedSid(cookieHeader: string | undefined, secret: string): string | undefined {
@@ -47,7 +56,9 @@ export function signedSid(cookieHeader: string | undefined, secret: string): str
   return undefined;
 }
 
-function brandDto(row: BrandRow) {
+function brandDto(row: BrandRow, owner: Owner | undefined) {
+  const readOnlyReason =
+    owner && row.position > owner.max_brands ? readOnlyBrandMessage(owner.plan_type, row.name, owner.max_brands) : null;
   return {
     id: row.id,
     userId: row.user_id,
@@ -62,7 +73,10 @@ function brandDto(row: BrandRow) {
     colourPalette: row.colour_palette,
     fonts: row.fonts,
     assets: row.assets,
+    adMarket: row.ad_market,
     createdAt: row.created_at.toISOString(),
+    readOnly: readOnlyReason !== null,
+    readOnlyReason,
   };
 }
 
@@ -73,19 +87,22 @@ async function listBrands(pool: pg.Pool, sid: string) {
   );
   const userId = session.rows[0] && session.rows[0].expire.getTime() > Date.now() ? session.rows[0].sess.userId : null;
   if (!userId) return null;
-  const user = await pool.query<{ id: string; email: string }>('select * from users where id = $1', [userId]);
+  const user = await pool.query<Owner & { email: string }>('select * from users where id = $1', [userId]);
   const found = user.rows[0];
   if (!found) return null;
-  const agencies = await pool.query<{ agency_user_id: string }>(
-    `select m.agency_user_id from agency_team_members m join users u on u.id = m.agency_user_id
+  const agencies = await pool.query<Owner>(
+    `select u.id, u.plan_type, u.max_brands from agency_team_members m join users u on u.id = m.agency_user_id
      where m.member_email = $1 and m.is_active and u.plan_type = 'agency' order by m.created_at`,
     [found.email.toLowerCase()],
   );
-  const ownerIds = [found.id, ...agencies.rows.map((row) => row.agency_user_id).filter((id) => id !== found.id)];
-  const brands = await pool.query<BrandRow>('select * from brands where user_id = any($1) order by created_at', [
-    ownerIds,
-  ]);
-  return brands.rows.map(brandDto);
+  const owners = new Map<string, Owner>([[found.id, found]]);
+  for (const agency of agencies.rows) if (!owners.has(agency.id)) owners.set(agency.id, agency);
+  const brands = await pool.query<BrandRow>(
+    `select *, cast(row_number() over (partition by user_id order by created_at, id) as integer) as position
+     from brands where user_id = any($1) order by created_at`,
+    [[...owners.keys()]],
+  );
+  return brands.rows.map((row) => brandDto(row, owners.get(row.user_id)));
 }
 
 export function startBareBrandsServer(options: { databaseUrl: string; sessionSecret: string; port: number }) {

@@ -77,7 +77,13 @@ async function measureOn(database: DatabaseHandle, label: string) {
   console.log(`\nCompetitive report on ${label}`);
   await database.migrate();
   const [user] = await database.db.insert(users).values({ email: 'bench@example.com', planType: 'smb' }).returning();
-  const actor: Actor = { user: user!, isAdmin: false, ownerIds: [user!.id], workspaceOwnerId: user!.id };
+  const actor: Actor = {
+    user: user!,
+    isAdmin: false,
+    ownerIds: [user!.id],
+    owners: [user!],
+    workspaceOwnerId: user!.id,
+  };
   const ctx = {
     db: database.db,
     config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { measureAdCsvImport } from './ad-csv-import.ts';
 import { measureAdDiscovery } from './ad-discovery.ts';
-import { measureApiOverhead } from './api-overhead.ts';
+import { type ApiFigures, measureApiOverhead } from './api-overhead.ts';
 import { measureFixtureAudit } from './audit-fixture.ts';
 import { measureCompetitiveReport } from './competitive-report.ts';
 import { measureContrastAgreement } from './contrast-agreement.ts';
@@ -16,10 +16,11 @@ import { measureLighthouseAgreement } from './lighthouse-agreement.ts';
 import { measureMentionDiscovery } from './mention-discovery.ts';
 import { measurePublicLighthouse } from './public-lighthouse.ts';
 import { measureRendering } from './rendering.ts';
-import { measureScheduledReports } from './scheduled-reports.ts';
+import { measureScheduledReports, type ScheduledReportFigures } from './scheduled-reports.ts';
 import { measureSentiment } from './sentiment.ts';
 import { measureSentimentReports } from './sentiment-reports.ts';
 import { measureSocialProfiles } from './social-profiles.ts';
+import { printTargets } from './targets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const failed: string[] = [];
@@ -45,7 +46,11 @@ await guarded('Fixture-site audit', measureFixtureAudit);
 await guarded('Social profiles', measureSocialProfiles);
 await guarded('Lighthouse agreement', measureLighthouseAgreement);
 await guarded('Rendering pages built in the browser', measureRendering);
-await guarded('API overhead and memory', measureApiOverhead);
+let api: ApiFigures | undefined;
+let mail: ScheduledReportFigures | undefined;
+await guarded('API overhead and memory', async () => {
+  api = await measureApiOverhead();
+});
 await guarded('Contrast agreement', measureContrastAgreement);
 await guarded('Sentiment engine', measureSentiment);
 await guarded('Sentiment reports', measureSentimentReports);
@@ -54,7 +59,11 @@ await guarded('Listening discovery', measureMentionDiscovery);
 await guarded('Ad CSV import', measureAdCsvImport);
 await guarded('Competitive report', measureCompetitiveReport);
 await guarded('Ad discovery', measureAdDiscovery);
-await guarded('Scheduled e-mail reports', measureScheduledReports);
+await guarded('Scheduled e-mail reports', async () => {
+  mail = await measureScheduledReports();
+});
+
+printTargets(api, mail);
 
 if (failed.length > 0) console.log(`\nBenchmarks that failed: ${failed.join(', ')}`);
 process.exit(0);

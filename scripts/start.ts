@@ -4,7 +4,8 @@
  * (which applies migrations) on PORT, default 5000, from its compiled JavaScript in dist/server,
  * built here too when the server's sources changed (scripts/build-server.ts).
  *
- * The server runs in this same process, and the package.json script `exec`s this file: npm runs
+ * The server runs in this same process (process.execve replaces this script with it, scripts/run-compiled.ts),
+ * and the package.json script `exec`s this file: npm runs
  * scripts through `sh -c`, which does not hand its process over to a command on its own (dash
  * keeps waiting as its parent), and passes SIGTERM and SIGINT on only to that shell. Without
  * `exec` the shell died of the signal, npm exited 143 at once and the server ran on, orphaned.
@@ -13,9 +14,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { newestMtime, readBuildMarker } from './build-marker.ts';
 import { serverBuildIsStale, serverOutDir } from './build-server.ts';
+import { runCompiled } from './run-compiled.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampPath = path.join(root, 'dist/client/index.html');
@@ -42,4 +43,5 @@ if (serverBuildIsStale()) {
   // A child process for the same reason as the client's build.
   execFileSync(process.execPath, [path.join(root, 'scripts/build-server.ts')], { cwd: root, stdio: 'inherit' });
 }
-await import(pathToFileURL(path.join(serverOutDir, 'main.js')).href);
+// In place of this process (same pid, so the signals below still reach the server): see run-compiled.ts.
+await runCompiled(path.join(serverOutDir, 'main.js'));

@@ -6,8 +6,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { serverBuildIsStale, serverOutDir } from './build-server.ts';
+import { runCompiled } from './run-compiled.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -16,4 +16,4 @@ if (serverBuildIsStale()) {
   // into the worker's configuration.
   execFileSync(process.execPath, [path.join(root, 'scripts/build-server.ts')], { cwd: root, stdio: 'inherit' });
 }
-await import(pathToFileURL(path.join(serverOutDir, 'worker.js')).href);
+await runCompiled(path.join(serverOutDir, 'worker.js'));

@@ -172,7 +172,7 @@ export async function buildApp(options: AppOptions) {
     queue: options.queue ?? null,
     ai: createAiWriter(config.ai, { logger: app.log }),
     logger: app.log,
-    billing: createBillingProvider(config, database.db),
+    billing: await createBillingProvider(config, database.db),
   };
   registerFeatureRoutes(app, ctx);
   registerApiDocsRoutes(app, { routes: apiRoutes, publicUrl: config.publicUrl, version: appVersion });

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from './db/client.ts';
+import { closeSmtpConnections } from './emails/smtp.ts';
 import type { JobQueue } from './jobs/queue.ts';
 
 type ShutdownLogger = {
@@ -86,6 +87,7 @@ async function stopInOrder({ logger, timeoutMs, queue, database, app }: Shutdown
   await Promise.all([queue.stopTakingJobs(), app ? closeHttpServer(app, remaining(), logger) : Promise.resolve()]);
   logger.info({ waitMs: remaining() }, 'waiting for running jobs');
   await queue.stop({ graceful: true, timeoutMs: remaining() });
+  await closeSmtpConnections();
   await database.close();
   logger.info({}, 'database closed');
 }

@@ -1,7 +1,8 @@
 /**
  * Scheduled reports with two worker processes on one PostgreSQL database, as production runs
  * them (`npm run worker` twice): a report due now reaches each recipient exactly once, also when
- * one worker is killed while the report's messages are being sent.
+ * one worker is killed while the report's messages are being sent, and no message is lost when a
+ * worker is killed in the middle of a batch at full speed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 import { brands, users } from '../../src/server/db/schema/index.ts';
+import { SMTP_MAX_CONNECTIONS } from '../../src/server/emails/smtp-limits.ts';
 import { sendDueEmailReports } from '../../src/server/jobs/definitions/send-due-email-reports.ts';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
 import { type SmtpDouble, startSmtpDouble } from '../doubles/smtp.ts';
@@ -32,6 +34,7 @@ describe.skipIf(!testDatabaseUrl)(
     let dataDir: string;
     let workers: WorkerProcess[] = [];
     let brand: { id: string; userId: string };
+    let env: Record<string, string>;
 
     beforeAll(async () => {
       buildWorkerIfStale();
@@ -41,7 +44,7 @@ describe.skipIf(!testDatabaseUrl)(
       database = await openDatabase({ databaseUrl: created.url });
       await database.migrate();
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brandlens-workers-'));
-      const env = {
+      env = {
         DATABASE_URL: created.url,
         SMTP_URL: smtp.url,
         MAIL_FROM: 'Brandlens <reports@brandlens.test>',
@@ -125,6 +128,36 @@ describe.skipIf(!testDatabaseUrl)(
       expect(survivor!.child.exitCode).toBeNull();
       const [owner] = await database.db.select().from(users).where(eq(users.email, OWNER));
       expect(owner).toBeDefined();
+    }, 240_000);
+
+    it('loses no message when a worker is killed in the middle of a batch', async () => {
+      workers.push(await startWorkerProcess(env));
+      const [victim, survivor] = workers.filter((worker) => worker.child.exitCode === null && !worker.child.signalCode);
+      const recipients = Array.from({ length: 60 }, (_, index) => `batch-${index + 1}@example.com`);
+      const report = await seedEmailReport(database, OWNER, {
+        brandId: brand.id,
+        recipients,
+        includeModules: { brandAudit: false, consumerInsights: false, competitorTracking: false },
+      });
+      const before = smtp.messages.length;
+      await triggerTwice();
+      await waitFor(
+        async () => smtp.messages.length - before,
+        (arrived) => arrived >= 5,
+        { what: 'the first messages of the batch', timeoutMs: 120_000, intervalMs: 5 },
+      );
+      await victim!.kill();
+      await allSent(report.id, recipients.length);
+      for (const recipient of recipients) expect(received(recipient).length).toBeGreaterThanOrEqual(1);
+      // A message the killed worker had handed to SMTP but not yet marked sent goes again (decision
+      // 0011): as the same message, and never more of them than one process sends at a time.
+      const copies = smtp.messages.length - before - recipients.length;
+      expect(copies).toBeLessThanOrEqual(SMTP_MAX_CONNECTIONS);
+      for (const recipient of recipients) {
+        expect(new Set(received(recipient).map((message) => message.parsed.messageId)).size).toBe(1);
+      }
+      expect(await runsOf(database, report.id)).toHaveLength(1);
+      expect(survivor!.child.exitCode).toBeNull();
     }, 240_000);
   },
 );

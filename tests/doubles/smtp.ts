@@ -14,6 +14,8 @@ export type ReceivedMessage = {
   envelope: { from: string | null; to: string[] };
   raw: Buffer;
   parsed: Email;
+  /** when the message's DATA was accepted */
+  receivedAt: Date;
 };
 
 export type SmtpDouble = {
@@ -64,6 +66,7 @@ export async function startSmtpDouble(options: SmtpDoubleOptions = {}): Promise<
 
   const receive = async (stream: SMTPServerDataStream, session: SMTPServerSession) => {
     const raw = await readAll(stream);
+    const receivedAt = new Date();
     attempts += 1;
     if (refusalsLeft > 0) {
       refusalsLeft -= 1;
@@ -77,6 +80,7 @@ export async function startSmtpDouble(options: SmtpDoubleOptions = {}): Promise<
         to: session.envelope.rcptTo.map((recipient) => recipient.address),
       },
       raw,
+      receivedAt,
       parsed: await PostalMime.parse(raw),
     });
     for (const wake of waiters) wake();
@@ -97,6 +101,11 @@ export async function startSmtpDouble(options: SmtpDoubleOptions = {}): Promise<
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
+  });
+  // A sender that dies mid-session (a worker killed with its pooled connections open) resets its
+  // connection: a mail server notes it and serves the others, and so does the double.
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
   });
   const { port } = server.server.address() as AddressInfo;
 

@@ -1,8 +1,14 @@
 /**
  * Test databases: in-memory PGlite by default, a fresh PostgreSQL database when TEST_DATABASE_URL
  * is set (CI). Every database is migrated and removed again by close()/destroy().
+ *
+ * On PostgreSQL each database is a copy of a migrated template (CREATE DATABASE ... TEMPLATE):
+ * running every migration took seconds for each of the suite's 150-odd databases, a copy takes a
+ * fraction of that. The template is built once per set of migrations (its name carries their hash),
+ * by whichever test process needs it first, under an advisory lock the others wait on.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,7 +36,7 @@ export async function createTestDatabase(options: { kind?: TestDatabaseKind } = 
     await migrateOrClose(handle);
     return { ...handle, name: 'pglite:memory' };
   }
-  const { name, url } = await createPostgresDatabase();
+  const { name, url } = await createMigratedPostgresDatabase();
   let handle: DatabaseHandle;
   try {
     handle = await openDatabase({ databaseUrl: url });
@@ -98,7 +104,7 @@ export async function createReopenableTestDatabase(
       },
     };
   }
-  const { name, url } = await createPostgresDatabase();
+  const { name, url } = await createMigratedPostgresDatabase();
   return {
     kind,
     name,
@@ -141,12 +147,78 @@ async function withAdminClient<T>(adminUrl: string, run: (client: pg.Client) => 
 export async function createPostgresDatabase(
   adminUrl = requireTestDatabaseUrl(),
   prefix = 'brandlens_test',
+  template?: string,
 ): Promise<{ name: string; url: string }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"`));
+  const from = template ? ` TEMPLATE "${template}"` : '';
+  await withAdminClient(adminUrl, (client) => client.query(`CREATE DATABASE "${name}"${from}`));
+  return { name, url: databaseUrlOf(adminUrl, name) };
+}
+
+function databaseUrlOf(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { name, url: url.toString() };
+  return url.toString();
+}
+
+const migrationsDir = path.resolve(import.meta.dirname, '../../src/server/db/migrations');
+const TEMPLATE_PREFIX = 'brandlens_template_';
+/** Any number: the advisory lock that one test process at a time builds the template under. */
+const TEMPLATE_LOCK = 461_203_777;
+
+/** A hash of every migration file (SQL and drizzle's journal): a changed migration gets a new template. */
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(entry.name).update(readFileSync(full));
+    }
+  };
+  walk(migrationsDir);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The migrated template's name, built when missing. Nothing connects to a template once built, so
+ * copies of it can be made at any time. Templates of other sets of migrations are left alone:
+ * another checkout may be copying from one on the same server (each is some 10 MB).
+ */
+async function migratedTemplate(adminUrl: string): Promise<string> {
+  const name = `${TEMPLATE_PREFIX}${migrationsHash()}`;
+  return withAdminClient(adminUrl, async (client) => {
+    await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      const existing = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (existing.rowCount) return name;
+      const building = `${name}_building`;
+      await client.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+      await client.query(`CREATE DATABASE "${building}"`);
+      const handle = await openDatabase({ databaseUrl: databaseUrlOf(adminUrl, building) });
+      try {
+        await handle.migrate();
+      } finally {
+        await handle.close();
+      }
+      await client.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+      return name;
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+}
+
+let template: Promise<string> | undefined;
+
+/** A new database on TEST_DATABASE_URL's server with every migration applied: a copy of the template. */
+async function createMigratedPostgresDatabase(): Promise<{ name: string; url: string }> {
+  const adminUrl = requireTestDatabaseUrl();
+  template ??= migratedTemplate(adminUrl).catch((error: unknown) => {
+    template = undefined;
+    throw error;
+  });
+  return createPostgresDatabase(adminUrl, 'brandlens_test', await template);
 }
 
 export async function dropPostgresDatabase(name: string, adminUrl = requireTestDatabaseUrl()): Promise<void> {

@@ -1,8 +1,18 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { ComposedEmail } from './composer.ts';
 
-/** Builds messages without sending them: the raw RFC 822 text that is both sent and kept as .eml. */
-const mimeBuilder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+let mimeBuilder: Promise<Transporter> | undefined;
+
+/**
+ * Builds messages without sending them: the raw RFC 822 text that is both sent and kept as .eml.
+ * nodemailer loads with the first message, not when a web process starts.
+ */
+function mimeBuilderOf(): Promise<Transporter> {
+  mimeBuilder ??= import('nodemailer').then(({ default: nodemailer }) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+  );
+  return mimeBuilder;
+}
 
 /**
  * The Message-ID of an outbox message: its row id at the sender's domain. Fixed when the message is
@@ -22,7 +32,7 @@ export type RawMessageInput = ComposedEmail & {
 
 /** The whole message, headers and MIME parts, with CRLF line ends. */
 export async function buildRawMessage(input: RawMessageInput): Promise<Buffer> {
-  const info = await mimeBuilder.sendMail({
+  const info = await (await mimeBuilderOf()).sendMail({
     from: input.from,
     to: input.recipients,
     subject: input.subject,

@@ -1,18 +1,43 @@
-import nodemailer, { type NodemailerError, type Transporter } from 'nodemailer';
+import type { NodemailerError, Transporter } from 'nodemailer';
+import { SMTP_MAX_CONNECTIONS } from './smtp-limits.ts';
 
 /** Seconds are short on purpose: a hung server is a failed attempt, retried with backoff. */
 const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
-/** One transporter per SMTP_URL for the life of the process. */
-const transporters = new Map<string, Transporter>();
+/** Messages one pooled connection carries before it is replaced (servers limit them per session). */
+const SMTP_MESSAGES_PER_CONNECTION = 100;
 
-function transporterFor(smtpUrl: string): Transporter {
+/**
+ * One pooled transporter per SMTP_URL for the life of the process: a message goes over an open
+ * connection instead of a new connection, greeting and login each time. nodemailer loads with
+ * the first message, not when a web process starts.
+ */
+const transporters = new Map<string, Promise<Transporter>>();
+
+function transporterFor(smtpUrl: string): Promise<Transporter> {
   let transporter = transporters.get(smtpUrl);
   if (!transporter) {
-    transporter = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+    transporter = import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        maxConnections: SMTP_MAX_CONNECTIONS,
+        maxMessages: SMTP_MESSAGES_PER_CONNECTION,
+        ...SMTP_TIMEOUTS,
+      }),
+    );
     transporters.set(smtpUrl, transporter);
   }
   return transporter;
+}
+
+/** Closes the pooled connections (at shutdown, once no job sends any more). */
+export async function closeSmtpConnections(): Promise<void> {
+  const open = [...transporters.values()];
+  transporters.clear();
+  for (const transporter of await Promise.allSettled(open)) {
+    if (transporter.status === 'fulfilled') transporter.value.close();
+  }
 }
 
 /** host:port of the SMTP server, without the credentials the URL may carry. */
@@ -39,7 +64,7 @@ export async function deliverBySmtp(
   message: { raw: Buffer; from: string; recipients: string[] },
   signal: AbortSignal,
 ): Promise<SmtpDelivery> {
-  const info = await transporterFor(smtpUrl).sendMail({
+  const info = await (await transporterFor(smtpUrl)).sendMail({
     envelope: { from: message.from, to: message.recipients },
     raw: message.raw,
     signal,

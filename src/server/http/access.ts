@@ -21,6 +21,11 @@ export type Actor = {
   /** Account ids whose brands and reports this actor may read and change: their own, plus the
    * agency owner's when they are an active member of an agency team. */
   ownerIds: string[];
+  /**
+   * The accounts of ownerIds, in the same order, as read when the actor was resolved: their plans
+   * decide which brands are read-only, so a brand list needs no second read of them.
+   */
+  owners: User[];
   /** The account new records belong to and whose plan limits apply. */
   workspaceOwnerId: string;
 };
@@ -29,10 +34,10 @@ export function isAdminUser(config: Config, user: Pick<User, 'id' | 'email'>): b
   return config.admin.userIds.includes(user.id) || config.admin.emails.includes(user.email.toLowerCase());
 }
 
-/** The agencies whose active team includes an e-mail, oldest membership first. */
+/** The agencies (their accounts) whose active team includes an e-mail, oldest membership first. */
 function prepareAgenciesOfMember(db: Database) {
   return db
-    .select({ agencyUserId: agencyTeamMembers.agencyUserId })
+    .select({ agency: users })
     .from(agencyTeamMembers)
     .innerJoin(users, eq(users.id, agencyTeamMembers.agencyUserId))
     .where(
@@ -59,12 +64,14 @@ export async function resolveActor(db: Database, config: Config, user: User): Pr
   // membership counts only for an address an identity provider verified at sign-in.
   const mayJoinTeams = user.emailVerified || !config.isProduction;
   const agencies = mayJoinTeams ? await query.execute({ email: user.email.toLowerCase() }) : [];
-  const agencyIds = agencies.map((row) => row.agencyUserId).filter((id) => id !== user.id);
+  const agencyOwners = agencies.map((row) => row.agency).filter((agency) => agency.id !== user.id);
+  const owners = [user, ...agencyOwners];
   return {
     user,
     isAdmin: isAdminUser(config, user),
-    ownerIds: [user.id, ...agencyIds],
-    workspaceOwnerId: agencyIds[0] ?? user.id,
+    ownerIds: owners.map((owner) => owner.id),
+    owners,
+    workspaceOwnerId: agencyOwners[0]?.id ?? user.id,
   };
 }
 

@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
 import { upsertUserByEmail } from '../features/users/upsert-user-by-email.ts';
 import { type Actor, resolveActor } from './access.ts';
 import { bearerTokenOf } from './api-token-auth.ts';
@@ -26,22 +24,15 @@ const ZSwitchEmail = z.email();
  */
 export function createAuthenticator(deps: { db: Database; config: Config; sessions: SessionStore }) {
   const { db, config, sessions } = deps;
-  // Read on every signed-in request (see session.ts for why it is prepared).
-  const userById = db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('user_by_id');
 
   async function findActor(request: FastifyRequest, reply: FastifyReply): Promise<Actor | null> {
     if (request.actor) return request.actor;
     // A token request is the token's alone (registerApiTokenGuards authenticated it, or refused it,
     // as it arrived): its cookies are never read, so no session is touched or set.
     if (bearerTokenOf(request) !== null) throw unauthorized();
-    const session = await sessions.load(request, reply);
-    const userId = session?.data.userId;
-    if (!userId) return null;
-    let [user] = await userById.execute({ id: userId });
+    // The session and its user in one query (see session.ts).
+    const loaded = await sessions.loadWithUser(request, reply);
+    let user = loaded?.session.data.userId ? loaded.user : null;
     if (!user) return null;
     const switchTo = request.headers[FORCE_SWITCH_HEADER];
     if (!config.isProduction && typeof switchTo === 'string') {

@@ -3,6 +3,7 @@ import { PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
 import { databaseOutage } from '../db/outage.ts';
 import type { JobContext, JobDefinition, JobHandler, JobLogger, JobPayload, JobPayloadInput } from './define-job.ts';
+import { createRepeats } from './repeats.ts';
 import { resumeInterruptedJobs } from './resume-interrupted.ts';
 
 /** pg-boss keeps its tables in this schema, beside the app's own tables. */
@@ -55,8 +56,24 @@ export type SendJobOptions = {
 };
 
 export type WorkJobOptions = {
-  /** Jobs of this kind worked at the same time by this process. Default 1. */
+  /** Workers of this kind in this process, each fetching its own batch. Default 1. */
   concurrency?: number;
+  /**
+   * Jobs each worker fetches at once and runs side by side: this process runs at most
+   * concurrency × batchSize of them at a time. While fetches come back full the workers fetch again
+   * at once instead of waiting for the next poll. Default 1.
+   */
+  batchSize?: number;
+  /** How often an idle worker of this kind looks for jobs; the queue's interval by default. */
+  pollingIntervalSeconds?: number;
+};
+
+export type RepeatJobOptions = {
+  /**
+   * Sends the job every this many seconds, on the clock's multiples of it (a 5-second repeat
+   * sends at :00, :05, ... plus a quarter second), so work due at a whole minute is found at once.
+   */
+  everySeconds: number;
 };
 
 export type ScheduleJobOptions = {
@@ -101,6 +118,12 @@ export type JobQueue = {
   ): Promise<string | null>;
   /** Works the definition's jobs in this process (from start, or at once when already started). */
   work<D extends JobDefinition>(definition: D, handler: JobHandler<D>, options?: WorkJobOptions): Promise<void>;
+  /**
+   * Sends the job every few seconds while this process takes jobs (from start until
+   * stopTakingJobs or stop), for work that must start sooner than a cron schedule's 30-second check
+   * allows. Every process that repeats a job sends it: give it a policy that refuses duplicates.
+   */
+  repeat<D extends JobDefinition>(definition: D, payload: JobPayloadInput<D>, options: RepeatJobOptions): Promise<void>;
   /** Creates or replaces a cron schedule that sends the job with this payload. */
   schedule<D extends JobDefinition>(
     definition: D,
@@ -149,6 +172,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   /** Jobs whose handler runs in this process now, by id: what a stop at its bound hands back. */
   const runningJobs = new Map<string, string>();
   let state: 'new' | 'starting' | 'started' | 'stopped' = 'new';
+  /** repeat()'s timers, stopped when the process stops taking jobs. */
+  const repeats = createRepeats({
+    isStarted: () => state === 'started',
+    onError: (error) => {
+      if (!outage.report(error)) logger.error({ err: error }, 'a repeated job could not be sent');
+    },
+  });
 
   const createQueue = (definition: JobDefinition): Promise<void> => {
     let created = createdQueues.get(definition.name);
@@ -245,16 +275,21 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     );
   };
 
-  const startWorker = async <D extends JobDefinition>(definition: D, handler: JobHandler<D>, concurrency: number) => {
+  const startWorker = async <D extends JobDefinition>(
+    definition: D,
+    handler: JobHandler<D>,
+    { concurrency, batchSize, polling }: { concurrency: number; batchSize: number; polling: number },
+  ) => {
     await createQueue(definition);
     workedQueues.add(definition.name);
     await boss.work(
       definition.name,
       {
-        pollingIntervalSeconds,
+        pollingIntervalSeconds: polling,
         includeMetadata: true,
         perJobResults: true,
-        batchSize: 1,
+        batchSize,
+        burstWhenBatchFull: batchSize > 1,
         localConcurrency: concurrency,
       },
       async (jobs: JobWithMetadata<unknown>[]) => Promise.all(jobs.map((job) => runJob(definition, handler, job))),
@@ -285,6 +320,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     async stopTakingJobs() {
       if (state !== 'started') return;
+      repeats.stop();
       // Without waiting: the workers stop polling now, and stop() waits for their running jobs.
       await Promise.all([...workedQueues].map((name) => boss.offWork(name, { wait: false })));
       logger.info({ queues: [...workedQueues] }, 'job queue takes no new jobs');
@@ -296,6 +332,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         return;
       }
       state = 'stopped';
+      repeats.stop();
       // The pool stays open for the hand-back; close: true then ends only pg-boss's own pool
       // (PostgreSQL): the app closes its database handle itself.
       await boss.stop({ graceful, timeout: timeoutMs, close: false });
@@ -324,9 +361,26 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     async work(definition, handler, workOptions = {}) {
       const concurrency = workOptions.concurrency ?? 1;
+      const batchSize = workOptions.batchSize ?? 1;
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('concurrency must be a positive integer');
+      if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error('batchSize must be a positive integer');
+      const polling = Math.max(
+        MIN_POLLING_INTERVAL_SECONDS,
+        workOptions.pollingIntervalSeconds ?? pollingIntervalSeconds,
+      );
       await register(definition);
-      await whenStarted(() => startWorker(definition, handler, concurrency));
+      await whenStarted(() => startWorker(definition, handler, { concurrency, batchSize, polling }));
+    },
+
+    async repeat(definition, payload, { everySeconds }) {
+      if (!(everySeconds >= 1)) throw new Error('everySeconds must be at least 1');
+      await register(definition);
+      definition.payload.parse(payload);
+      await whenStarted(async () => {
+        repeats.start(everySeconds, async () => {
+          await this.send(definition, payload);
+        });
+      });
     },
 
     async schedule(definition, cron, payload, scheduleOptions = {}) {

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { formatDate, pdfSafe, pdfSafeDeep } from './text.ts';
 import { makeTheme, type TReportTheme } from './theme.ts';
 
@@ -49,6 +48,7 @@ export function headerLabel(ctx: TReportContext): string {
 async function logoToPng(logo: Buffer | null | undefined): Promise<Buffer | null> {
   if (!logo || logo.length === 0) return null;
   try {
+    const { default: sharp } = await import('sharp');
     return await sharp(logo, { density: 300 })
       .resize({ height: 240, width: 720, fit: 'inside', withoutEnlargement: true })
       .png()

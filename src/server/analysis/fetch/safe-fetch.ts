@@ -19,7 +19,6 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
-import { Agent, request } from 'undici';
 import { type AddressReason, classifyAddress, describeAddressReason } from './address-policy.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -346,6 +345,8 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
             : `Refused to fetch ${shown(url)}: ${why}`,
       };
       const addresses = await vet(current, context);
+      // undici (some 30 MB resident) loads with the first outside fetch, not when a server starts.
+      const { Agent, request } = await import('undici');
       const agent = new Agent({
         connect: { lookup: pinnedLookup(addresses), timeout: timeoutMs },
         connections: 1,

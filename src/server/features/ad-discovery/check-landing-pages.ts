@@ -12,7 +12,6 @@ import { storableOptionalText } from '../../db/storable.ts';
 import type { JobLogger } from '../../jobs/define-job.ts';
 import { checkLandingPagesJob } from '../../jobs/definitions/check-landing-pages.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { extractLandingPageFacts } from './landing-page-facts.ts';
 
 export const LANDING_PAGE_RECHECK_DAYS = 7;
 const BATCH = 200;
@@ -81,6 +80,8 @@ export async function checkLandingPages(
     try {
       const page = await safeFetch(ad.url!, { allowLoopback: deps.allowLoopback, resolver: deps.resolver, signal });
       if (page.status >= 200 && page.status < 300 && /html/i.test(page.contentType ?? 'text/html')) {
+        // cheerio comes with the reader: loaded at the first page read, not when the server starts.
+        const { extractLandingPageFacts } = await import('./landing-page-facts.ts');
         facts = extractLandingPageFacts(page.body.toString('utf8'));
         read += 1;
       } else failed += 1;

@@ -18,8 +18,9 @@ export {
   type BrandAccess,
   brandAccessOf,
   changeableBrandsOf,
+  type KnownBrandAccessFacts,
 } from './plan-limits/brand-changes.ts';
-export { assertBrandSlotFree } from './plan-limits/brand-slots.ts';
+export { assertBrandSlotFree, brandPosition } from './plan-limits/brand-slots.ts';
 export { assertCanCreateCompetitorReport, assertPlanAllows } from './plan-limits/feature-guards.ts';
 export { assertInsightRoom, insightRoomForBrand, insightRoomOf } from './plan-limits/insight-allowance.ts';
 export type { Owner } from './plan-limits/owner.ts';

@@ -101,7 +101,13 @@ async function trackBrand(
     .returning({ id: brandTrackingRuns.id });
   if (!claim) return 'claimedElsewhere';
   // The audit runs as the brand's owner would start it: their plan, their brand.
-  const actor: Actor = { user: owner, isAdmin: false, ownerIds: [owner.id], workspaceOwnerId: owner.id };
+  const actor: Actor = {
+    user: owner,
+    isAdmin: false,
+    ownerIds: [owner.id],
+    owners: [owner],
+    workspaceOwnerId: owner.id,
+  };
   try {
     const audit = await startAudit(deps, { actor, input: { brandId: brand.id } });
     await deps.db.update(brandTrackingRuns).set({ auditId: audit.id }).where(eq(brandTrackingRuns.id, claim.id));

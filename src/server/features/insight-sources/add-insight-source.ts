@@ -7,7 +7,7 @@ import { insightSources } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { inferFeedCategory } from '../../integrations/insight-sources/feed-category.ts';
-import { checkWebPage, fetchFeed, SourceReadError } from '../../integrations/insight-sources/fetch-source.ts';
+import { SourceReadError } from '../../integrations/insight-sources/source-read-error.ts';
 import { platformOf } from '../../integrations/insight-sources/text.ts';
 import { assertCanChangeBrand } from '../billing/plan-limits.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
@@ -63,6 +63,8 @@ export async function addInsightSource(
   let title: string;
   let category: TInsightChannel | null = null;
   try {
+    // The readers bring cheerio: loaded when a source is added, not when the server starts.
+    const { checkWebPage, fetchFeed } = await import('../../integrations/insight-sources/fetch-source.ts');
     if (kind === 'feed') {
       const feed = await fetchFeed(url, fetchOptions);
       // A feed's title is outside text: one NUL in it would fail the insert.

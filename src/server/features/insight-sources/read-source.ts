@@ -8,11 +8,7 @@ import type { TInsightChannel, TInsightSource } from '../../../shared/schemas/in
 import type { insightSources } from '../../db/schema/index.ts';
 import { storableOptionalText } from '../../db/storable.ts';
 import { inferFeedCategory } from '../../integrations/insight-sources/feed-category.ts';
-import {
-  fetchFeed,
-  fetchSiteReviews,
-  type SourceFetchOptions,
-} from '../../integrations/insight-sources/fetch-source.ts';
+import type { SourceFetchOptions } from '../../integrations/insight-sources/fetch-source.ts';
 import { platformOf } from '../../integrations/insight-sources/text.ts';
 import type { Candidate } from './keep-new-insights.ts';
 
@@ -38,6 +34,8 @@ export function feedTitleOf(title: string | null): string | null {
 }
 
 async function readFeed(source: SourceRow, options: SourceFetchOptions): Promise<SourceReading> {
+  // The readers bring cheerio: loaded with the first source read, not when the server starts.
+  const { fetchFeed } = await import('../../integrations/insight-sources/fetch-source.ts');
   const feed = await fetchFeed(source.url, options);
   const title = feedTitleOf(feed.title);
   const channel = source.category ?? inferFeedCategory({ url: source.url, title, generator: feed.generator });
@@ -70,6 +68,7 @@ async function readSiteReviews(
   source: SourceRow,
   options: SourceFetchOptions & { onPages?: (fetched: number, found: number) => Promise<void> },
 ): Promise<SourceReading> {
+  const { fetchSiteReviews } = await import('../../integrations/insight-sources/fetch-source.ts');
   const site = await fetchSiteReviews(source.url, { ...options, onProgress: options.onPages });
   const platform = platformOf(source.url);
   return {

@@ -17,7 +17,7 @@ import type { Resolver } from '../../analysis/fetch/safe-fetch.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { brands, insightSources } from '../../db/schema/index.ts';
-import { SourceReadError } from '../../integrations/insight-sources/fetch-source.ts';
+import { SourceReadError } from '../../integrations/insight-sources/source-read-error.ts';
 import type { MentionSource } from '../../integrations/mention-sources/mention-source.ts';
 import { mentionSourcesFor } from '../../integrations/mention-sources/registry.ts';
 import { toInsight } from '../insights/insight-dto.ts';

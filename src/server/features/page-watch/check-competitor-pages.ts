@@ -3,7 +3,6 @@ import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { getTrackedCompetitorOrThrow } from '../competitors/tracked-brand.ts';
 import type { FeatureContext } from '../context.ts';
-import { takePageSnapshots } from './take-page-snapshots.ts';
 
 /**
  * POST /api/competitors/{id}/page-snapshots: checks the pages now, in the request. Two pages and
@@ -15,5 +14,7 @@ export async function checkCompetitorPages(
 ): Promise<TPageCheck> {
   const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, competitorId, { toChange: true });
   if (!competitor.website) throw new AppError('validation', noWebsiteToWatchMessage(competitor.name));
+  // The page readers bring cheerio: loaded at the first check, not when the server starts.
+  const { takePageSnapshots } = await import('./take-page-snapshots.ts');
   return takePageSnapshots({ db: ctx.db, allowLoopback: ctx.config.crawlerAllowLoopback }, competitor);
 }

@@ -11,7 +11,7 @@ import { competitorPageSnapshots, taskProgress } from '../../db/schema/index.ts'
 import { type Actor, taskVisibleTo } from '../../http/access.ts';
 import { diffLines } from '../../integrations/page-watch/line-diff.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
-import { PAGE_WATCH_KIND } from './take-page-snapshots.ts';
+import { PAGE_WATCH_KIND } from './page-watch-kind.ts';
 
 /** Snapshots shown per page: a year of weekly checks whose content changed every week. */
 const SNAPSHOTS_PER_PAGE = 52;

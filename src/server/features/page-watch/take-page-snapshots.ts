@@ -5,6 +5,7 @@
  * comparison, and the check itself (when, and what it found per page) is recorded as a completed
  * task_progress row of kind 'page-watch', which is where "last checked" comes from.
  */
+
 import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { TPageCheck, TPageCheckResult, TWatchedPageKind } from '../../../shared/schemas/page-watch.ts';
@@ -19,8 +20,7 @@ import {
   type WatchFetchOptions,
 } from '../../integrations/page-watch/fetch-watched-page.ts';
 import { findPricingPage, PRICING_NOT_FOUND } from '../../integrations/page-watch/pricing-page.ts';
-
-export const PAGE_WATCH_KIND = 'page-watch';
+import { PAGE_WATCH_KIND } from './page-watch-kind.ts';
 
 export type CompetitorRow = typeof competitors.$inferSelect;
 

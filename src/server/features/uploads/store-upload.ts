@@ -5,7 +5,6 @@ import { uploadedFiles } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import type { FeatureContext } from '../context.ts';
-import { sanitiseSvg } from './sanitise-svg.ts';
 import { sniffFileType } from './sniff-file-type.ts';
 
 export const uploadUrlFor = (storageKey: string) => `/api/uploads/${storageKey}`;
@@ -29,6 +28,8 @@ export async function storeUpload(
   let content = input.content;
   if (type.mimetype === 'image/svg+xml') {
     // What is kept is the rebuilt drawing, never the bytes as sent.
+    // cheerio comes with the sanitiser: loaded at the first SVG upload, not when the server starts.
+    const { sanitiseSvg } = await import('./sanitise-svg.ts');
     const sanitised = sanitiseSvg(content);
     if (!sanitised.ok)
       throw new AppError('unsupported_media_type', `${originalName} was refused: ${sanitised.reason}.`);

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Database } from '../../db/client.ts';
 import { whiteLabelSettings } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
@@ -20,6 +19,7 @@ export async function emailLogoPng(db: Database, uploads: UploadStorage, storage
   const content = branding ? await uploads.read(storageKey).catch(() => null) : null;
   if (!content) throw notFound('Logo not found');
   try {
+    const { default: sharp } = await import('sharp');
     return await sharp(content, { density: 300 })
       .resize({ width: 600, height: 160, fit: 'inside', withoutEnlargement: true })
       .png()

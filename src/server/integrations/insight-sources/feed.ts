@@ -9,7 +9,8 @@
 import type { Cheerio, CheerioAPI } from 'cheerio';
 import { load } from 'cheerio';
 import type { Element } from 'domhandler';
-import { absoluteHttpUrl, headlineAndBody, htmlToText, insightTextOf, squash } from './text.ts';
+import { htmlToText } from './html-text.ts';
+import { absoluteHttpUrl, headlineAndBody, insightTextOf, squash } from './text.ts';
 import { checkWellFormed } from './xml-well-formed.ts';
 
 export type FeedFormat = 'rss' | 'atom' | 'rdf';

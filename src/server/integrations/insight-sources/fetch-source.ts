@@ -7,15 +7,14 @@ import { STATUS_CODES } from 'node:http';
 import { load } from 'cheerio';
 import type { TAggregateRating } from '../../../shared/schemas/insight-sources.ts';
 import { toPage, toResource } from '../../analysis/crawl/documents.ts';
-import { CrawlFailedError, crawlSite } from '../../analysis/crawler.ts';
+import type { crawlSite } from '../../analysis/crawler.ts';
 import { FetchRefusedError, type Resolver, safeFetch } from '../../analysis/fetch/safe-fetch.ts';
 import { NotAFeedError, type ParsedFeed, parseFeed } from './feed.ts';
 import { extractPageReviews, type MarkedUpReview } from './review-markup.ts';
+import { SourceReadError } from './source-read-error.ts';
 import { platformOf, squash } from './text.ts';
 
-export class SourceReadError extends Error {
-  override readonly name = 'SourceReadError';
-}
+export { SourceReadError };
 
 export type SourceFetchOptions = {
   /** tests only: lets the fetch reach 127.0.0.1 (CRAWLER_ALLOW_LOOPBACK) */
@@ -100,9 +99,12 @@ export async function fetchSiteReviews(
   url: string,
   options: SourceFetchOptions & { onProgress?: (fetched: number, found: number) => void | Promise<void> } = {},
 ): Promise<SiteReviews> {
+  // The crawler is part of the audit engine (jsdom, axe-core, sharp): loaded at the first site
+  // crawl, not when the server starts (see analysis/load-audit-engine.ts).
+  const { crawlSite: crawl, CrawlFailedError } = await import('../../analysis/crawler.ts');
   let snapshot: Awaited<ReturnType<typeof crawlSite>>;
   try {
-    snapshot = await crawlSite(url, {
+    snapshot = await crawl(url, {
       allowLoopback: options.allowLoopback,
       resolver: options.resolver,
       signal: options.signal,

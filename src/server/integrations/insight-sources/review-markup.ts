@@ -8,11 +8,12 @@
  */
 import { load } from 'cheerio';
 import type { TAggregateRating } from '../../../shared/schemas/insight-sources.ts';
+import { htmlToText } from './html-text.ts';
 import { normaliseRating, ratingNumber } from './rating.ts';
 import { jsonLdNodes } from './review-json-ld.ts';
 import { microdataItems } from './review-microdata.ts';
 import type { SchemaNode } from './schema-node.ts';
-import { absoluteHttpUrl, headlineAndBody, htmlToText, insightTextOf, squash } from './text.ts';
+import { absoluteHttpUrl, headlineAndBody, insightTextOf, squash } from './text.ts';
 
 export type MarkedUpReview = {
   /** url or @id of the review, when it has one */

@@ -1,27 +1,14 @@
 /**
  * Turning what sources carry (HTML fragments, entity-encoded text, headlines and bodies) into the
- * plain text of an insight.
+ * plain text of an insight. HTML becomes text in html-text.ts (cheerio, loaded only by what reads
+ * HTML: the feed and page readers).
  */
-import { load } from 'cheerio';
 import { MAX_INSIGHT_CONTENT_LENGTH } from '../../../shared/schemas/insights.ts';
 import { hasControlCharacters } from '../../../shared/schemas/text.ts';
-
-const BLOCKS = 'p, div, li, br, h1, h2, h3, h4, h5, h6, blockquote, tr, section, article';
 
 /** Collapses runs of white space; the insight is read as one paragraph. */
 export function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
-}
-
-/** The text of an HTML fragment, entities decoded, scripts and styles dropped, blocks kept apart. */
-export function htmlToText(html: string): string {
-  if (!/[<&]/.test(html)) return squash(html);
-  const $ = load(`<body>${html}</body>`);
-  $('script, style, noscript, template').remove();
-  $(BLOCKS).each((_, element) => {
-    $(element).before(' ').after(' ');
-  });
-  return squash($('body').text());
 }
 
 /**

@@ -2,7 +2,8 @@
  * What the mention sources share: turning a service's text into a mention's text, reading counts
  * as the service states them, and the one query phrase every search source sends.
  */
-import { htmlToText, insightTextOf } from '../insight-sources/text.ts';
+import { htmlToText } from '../insight-sources/html-text.ts';
+import { insightTextOf } from '../insight-sources/text.ts';
 import type { MentionQuery } from './mention-source.ts';
 
 /** Plain, storable text from a service's HTML or text field; empty when nothing is left. */

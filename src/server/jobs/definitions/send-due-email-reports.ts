@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { defineJob } from '../define-job.ts';
 
 /**
- * Every minute: claims the scheduled e-mail reports that are due and queues their messages, queues
+ * Every few seconds (DUE_REPORTS_CHECK_SECONDS, sent by every process that works jobs; the
+ * minute's cron is a backstop): claims the scheduled e-mail reports that are due and queues their messages, queues
  * the runs whose fresh analysis is done (or out of time), and records finished runs on their
  * reports. Exactly-once comes from the database claim (features/email-reports/claim-due-reports.ts),
  * not from this job running once: two processes may run it at the same minute and send nothing twice.
@@ -22,3 +23,10 @@ export const sendDueEmailReports = defineJob({
 });
 
 export const SEND_DUE_EMAIL_REPORTS_CRON = '* * * * *';
+/**
+ * How often each process sends the job: a report due at a whole minute is claimed within a
+ * quarter second to 5 seconds of it (pg-boss checks cron schedules only every 30 seconds).
+ */
+export const DUE_REPORTS_CHECK_SECONDS = 5;
+/** How often an idle worker looks for it: the claim starts within a second of the send. */
+export const DUE_REPORTS_POLLING_SECONDS = 1;

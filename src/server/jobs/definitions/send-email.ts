@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { SMTP_MAX_CONNECTIONS } from '../../emails/smtp-limits.ts';
 import { defineJob } from '../define-job.ts';
+import type { WorkJobOptions } from '../queue.ts';
 
 /**
  * Composes and sends one outbox message (src/server/emails). `messageId` is the outbox row's id.
@@ -20,3 +22,16 @@ export const sendEmailJob = defineJob({
   policy: 'exclusive',
   singletonKey: ({ messageId }) => messageId,
 });
+
+/**
+ * How a process works send-email: two workers fetching 4 jobs at once and sending them side by
+ * side, so at most 8 messages are composed and sent at a time per process (the SMTP pool's
+ * connections: emails/smtp-limits.ts). A full fetch fetches again at once, so a backlog drains
+ * without waiting for polls; an idle worker looks every second, so a message queued alone goes
+ * out within about a second.
+ */
+export const SEND_EMAIL_WORK = {
+  concurrency: 2,
+  batchSize: SMTP_MAX_CONNECTIONS / 2,
+  pollingIntervalSeconds: 1,
+} satisfies WorkJobOptions;

@@ -48,15 +48,31 @@ function accessOf(owner: Owner | undefined, brand: BrandRef, position: number | 
 }
 
 /**
+ * What a caller may already hold, so brandAccessOf need not read it again: owners' rows (read
+ * with the request's actor) and every brand's position among its owner's brands (the brand list
+ * reads them with the brands). Positions must cover all of the owners' brands.
+ */
+export type KnownBrandAccessFacts = { owners?: Owner[]; positions?: Map<string, number> };
+
+/**
  * Whether each brand can be changed now, by brand id, with the reason when it cannot: its owner's
  * access period has ended, or it is beyond the owner's plan's brands. Reading stays open either way.
  */
-export async function brandAccessOf(db: Database, brandRows: BrandRef[]): Promise<Map<string, BrandAccess>> {
+export async function brandAccessOf(
+  db: Database,
+  brandRows: BrandRef[],
+  known: KnownBrandAccessFacts = {},
+): Promise<Map<string, BrandAccess>> {
   const ownerIds = [...new Set(brandRows.map((brand) => brand.userId))];
   if (ownerIds.length === 0) return new Map();
-  const owners = await db.select().from(users).where(inArray(users.id, ownerIds));
-  const positions = await brandPositionsOf(db, ownerIds);
-  const ownerById = new Map(owners.map((owner) => [owner.id, owner]));
+  const ownerById = new Map((known.owners ?? []).map((owner) => [owner.id, owner]));
+  const missingOwners = ownerIds.filter((id) => !ownerById.has(id));
+  if (missingOwners.length > 0) {
+    for (const owner of await db.select().from(users).where(inArray(users.id, missingOwners))) {
+      ownerById.set(owner.id, owner);
+    }
+  }
+  const positions = known.positions ?? (await brandPositionsOf(db, ownerIds));
   return new Map(
     brandRows.map((brand) => [brand.id, accessOf(ownerById.get(brand.userId), brand, positions.get(brand.id))]),
   );

@@ -8,17 +8,15 @@ import type { Owner } from './owner.ts';
 /**
  * An account keeps every brand when its plan shrinks; the plan's brands are its oldest ones (by
  * creation, then id, so the order never changes), and the rest are read-only until the account
- * upgrades or deletes brands. Positions count from 1 within each owner's brands.
+ * upgrades or deletes brands. Positions count from 1 within each owner's brands: `brandPosition()`
+ * in a query that reads all of an owner's brands (a window over them).
  */
+export const brandPosition = () =>
+  sql<number>`cast(row_number() over (partition by ${brands.userId} order by ${brands.createdAt}, ${brands.id}) as integer)`;
+
 function positionedBrands(db: Database, ownerIds: string[]) {
   return db
-    .select({
-      id: brands.id,
-      position:
-        sql<number>`cast(row_number() over (partition by ${brands.userId} order by ${brands.createdAt}, ${brands.id}) as integer)`.as(
-          'position',
-        ),
-    })
+    .select({ id: brands.id, position: brandPosition().as('position') })
     .from(brands)
     .where(inArray(brands.userId, ownerIds))
     .as('positioned_brands');
