@@ -94,6 +94,56 @@ describe('renderAuditReportPdf', () => {
     expect(nothing.text).toContain('NOT ENOUGH MEASURED');
   });
 
+  it("prints each profile's checks once, in the score groups, and says under the profile how they went", async () => {
+    const read = {
+      network: 'bluesky',
+      label: 'Bluesky',
+      declared: 'acmecoffee.bsky.social',
+      status: 'read' as const,
+      reason: null,
+      fetchedAt: '2026-03-12T09:00:00.000Z',
+      durationMs: 320,
+      handle: 'acmecoffee.bsky.social',
+      url: 'https://bsky.app/profile/acmecoffee.bsky.social',
+      name: 'Acme Coffee',
+      bio: 'Coffee roasted in Leeds',
+      website: null,
+      followers: 1200,
+      postsRead: 6,
+      engagement: { posts: 6, likes: 12.5 },
+      avatar: null,
+      compared: [],
+    };
+    const check = (id: string, title: string, status: 'pass' | 'fail') => ({
+      id,
+      area: 'socialMedia' as const,
+      group: 'profiles',
+      title,
+      status,
+      summary: `Measured as ${status}.`,
+      evidence: [],
+    });
+    const analysis = auditDetailFixture.analysis!;
+    const profiles = {
+      score: 50,
+      coverage: '2 of 2 profile checks applied',
+      checks: [
+        check('social.bluesky.exists', 'Bluesky: the declared profile exists', 'pass'),
+        check('social.bluesky.avatar', 'Bluesky: the profile picture is the logo', 'fail'),
+      ],
+    };
+    const { text } = await render('social-profiles', {
+      ...auditDetailFixture,
+      analysis: { ...analysis, socialMedia: { ...analysis.socialMedia, profiles }, socialProfiles: [read] },
+    });
+    if (text === null) return;
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Social profiles read');
+    expect(flat).toContain('Its 2 checks are listed in the score groups below: 1 passed, 1 failed.');
+    expect(flat.split('Bluesky: the declared profile exists')).toHaveLength(2);
+    expect(flat.split('Bluesky: the profile picture is the logo')).toHaveLength(2);
+  });
+
   it('uses the white-label company name, footer and logo when branding is given', async () => {
     const logo = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="40" height="40" fill="#0E7490"/></svg>',
