@@ -144,6 +144,29 @@ describe('renderAuditReportPdf', () => {
     expect(flat.split('Bluesky: the profile picture is the logo')).toHaveLength(2);
   });
 
+  it('says social media is unscored because no profile was read, not because too few checks applied', async () => {
+    const unread = {
+      enough: false,
+      toAdd: [],
+      applied: 8,
+      total: 11,
+      coverage: '8 of 11 checks applied; no profile read from its network',
+    };
+    const coverage = { ...auditDetailFixture.coverage!, socialMedia: unread };
+    const { text } = await render('social-unread', {
+      ...auditDetailFixture,
+      socialMediaScore: null,
+      coverage,
+      analysis: { ...auditDetailFixture.analysis!, coverage },
+    });
+    if (text === null) return;
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('no declared profile could be read from its network');
+    expect(flat).toContain('No declared profile could be read from its network this time');
+    expect(flat).not.toContain('Social media had too few checks applied');
+    expect(flat).not.toContain('Too few checks applied to give it a score.');
+  });
+
   it('uses the white-label company name, footer and logo when branding is given', async () => {
     const logo = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="40" height="40" fill="#0E7490"/></svg>',

@@ -90,7 +90,7 @@ export function AreaBreakdown({ audit }: { audit: TReportAudit }) {
                 {coverage && (
                   <p className="text-muted-foreground text-xs" data-testid="area-coverage">
                     {coverage.coverage}
-                    {!coverage.enough && ` · ${toAddSentence(coverage.toAdd)}`}
+                    {!coverage.enough && ` · ${toAddSentence(coverage.toAdd, coverage.coverage)}`}
                   </p>
                 )}
               </div>
