@@ -39,8 +39,19 @@ export function groupLabel(key: string): string {
 
 export const NOT_ENOUGH_MEASURED = 'Not enough measured';
 
-/** ['a colour palette', 'a logo', 'brand fonts'] → 'Add a colour palette, a logo or brand fonts to the brand to measure it.' */
-export function toAddSentence(toAdd: readonly string[]): string {
-  if (toAdd.length === 0) return 'Too few checks applied to give it a score.';
+/** Said in the social media area's coverage when no declared profile was read from its network. */
+export const NO_PROFILE_READ = 'no profile read from its network';
+
+/**
+ * ['a colour palette', 'a logo', 'brand fonts'] → 'Add a colour palette, a logo or brand fonts to the brand to measure it.'
+ * With nothing to add, the reason the area is not scored: too few checks, or (given the area's coverage text)
+ * no profile could be read from its network.
+ */
+export function toAddSentence(toAdd: readonly string[], coverage?: string): string {
+  if (toAdd.length === 0) {
+    return coverage?.endsWith(NO_PROFILE_READ)
+      ? 'No declared profile could be read from its network this time; each one says why under Social profiles read.'
+      : 'Too few checks applied to give it a score.';
+  }
   return `Add ${joinWords(toAdd, 'or')} to the brand to measure it.`;
 }

@@ -171,6 +171,21 @@ describe('the audit complete e-mail', () => {
     expect(await outboxOf(owner.id, 'audit-complete')).toHaveLength(1);
   });
 
+  it('says not enough measured for social media when no profile was read, never a number', async () => {
+    await target.signInAs('unread-social@example.com');
+    const { audit } = await seedCompletedAudit(target.database, 'unread-social@example.com', 'Northwind Bakery');
+    await target.database.db.update(audits).set({ socialMediaScore: null }).where(eq(audits.id, audit.id));
+    expect(await queueAuditCompleteEmail(mailDeps(), audit.id)).toBe(true);
+    const [message] = await waitFor(
+      async () => mailTo('unread-social@example.com'),
+      (messages) => messages.length === 1,
+      { timeoutMs: 30_000, what: 'the audit complete e-mail' },
+    );
+    const flatText = (message!.parsed.text ?? '').replace(/\s+/g, ' ');
+    expect(flatText).toContain('Social media Not enough measured');
+    expect(flatText).toContain(`Website ${audit.websiteScore}/100`);
+  });
+
   it('is queued by the run-audit job when it finds the audit completed, once', async () => {
     await target.signInAs('job-owner@example.com');
     const { owner, audit } = await seedCompletedAudit(target.database, 'job-owner@example.com');

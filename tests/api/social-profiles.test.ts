@@ -159,7 +159,7 @@ describe('profiles read from their networks (all passing)', () => {
 });
 
 describe('the audit PDF', () => {
-  it('shows each profile read, its checks and both hashes compared', async () => {
+  it('shows each profile read with both hashes compared, and its checks once in the score groups', async () => {
     const response = await target.app.inject({
       method: 'POST',
       url: `/api/audits/${audit.id}/pdf`,
@@ -177,7 +177,11 @@ describe('the audit PDF', () => {
       const bluesky = audit.analysis!.socialProfiles![0]!;
       expect(text).toContain(bluesky.avatar!.hash!);
       expect(text).toContain(bluesky.compared[0]!.hash);
-      expect(text).toContain('Bluesky: the profile picture is the logo. The picture matches the logo');
+      // the checks are printed once, in the score groups, and each profile says how they went
+      const flat = text.replace(/\s+/g, ' ');
+      expect(flat).toContain('Its 7 checks are listed in the score groups below: 7 passed.');
+      expect(flat.split('Bluesky: the profile picture is the logo')).toHaveLength(2);
+      expect(flat).toContain('Bluesky: the profile picture is the logo The picture matches the logo');
       expect(file).toMatch(/\.pdf$/);
     } finally {
       workspace.remove();

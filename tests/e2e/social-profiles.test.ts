@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
@@ -58,7 +59,9 @@ describe('social profiles in the brand audit', () => {
     await card.getByRole('link', { name: 'View Report' }).click();
     await page.waitForURL('**/audit-results/*');
 
-    const profiles = page.getByTestId('social-profiles');
+    // the profiles read sit in the social media area, above its score groups
+    const socialArea = page.locator('[data-area="socialMedia"]');
+    const profiles = socialArea.getByTestId('social-profiles');
     await profiles.waitFor();
     for (const [network, label, handle] of [
       ['bluesky', 'Bluesky', 'northwindbakery.bsky.social'],
@@ -66,15 +69,20 @@ describe('social profiles in the brand audit', () => {
       ['youtube', 'YouTube', '@northwindbakery'],
     ] as const) {
       const section = profiles.locator(`[data-profile="${network}"]`);
-      expect(await section.getByRole('heading', { level: 4 }).textContent()).toBe(`${label}: ${handle}`);
-      // each profile's checks
-      for (const title of [
-        'the declared profile exists',
-        'the profile picture is the logo',
-        'name and bio agree with the website',
+      expect(await section.getByRole('heading', { level: 5 }).textContent()).toBe(`${label}: ${handle}`);
+      // each profile's checks are listed once, in the area's score groups, and the profile says how they went
+      for (const [id, title] of [
+        ['exists', 'the declared profile exists'],
+        ['avatar', 'the profile picture is the logo'],
+        ['name-bio', 'name and bio agree with the website'],
       ]) {
-        await section.getByText(`${label}: ${title}`, { exact: true }).waitFor();
+        expect(await page.getByText(`${label}: ${title}`, { exact: true }).count()).toBe(1);
+        await socialArea.locator(`[data-group] li[data-check-id="social.${network}.${id}"]`).waitFor();
       }
+      expect(await section.locator('li').count()).toBe(0);
+      expect(await section.getByTestId('profile-checks-summary').textContent()).toMatch(
+        /^Its \d+ checks are listed in the score groups below: \d+ passed/,
+      );
       // the two images compared, each with its hash
       const images = section.getByTestId('images-compared');
       await images.getByRole('img', { name: 'Profile picture' }).waitFor();
@@ -82,17 +90,25 @@ describe('social profiles in the brand audit', () => {
       expect(await images.textContent()).toMatch(/[0-9a-f]{16}.*[0-9a-f]{16}/);
     }
     // the Mastodon picture is another image: its check fails, the others pass
-    const mastodonAvatar = profiles.locator('[data-profile="mastodon"] li', {
-      hasText: 'Mastodon: the profile picture is the logo',
-    });
-    expect(await mastodonAvatar.getAttribute('data-status')).toBe('fail');
-    const blueskyAvatar = profiles.locator('[data-profile="bluesky"] li', {
-      hasText: 'Bluesky: the profile picture is the logo',
-    });
-    expect(await blueskyAvatar.getAttribute('data-status')).toBe('pass');
+    const avatarCheck = (network: string) => socialArea.locator(`li[data-check-id="social.${network}.avatar"]`);
+    expect(await avatarCheck('mastodon').getAttribute('data-status')).toBe('fail');
+    expect(await avatarCheck('bluesky').getAttribute('data-status')).toBe('pass');
+    expect(
+      await profiles.locator('[data-profile="mastodon"]').getByTestId('profile-checks-summary').textContent(),
+    ).toContain('1 failed');
     // what was read and when
     expect(await profiles.locator('[data-profile="bluesky"]').textContent()).toMatch(/Read · read at .*GMT/);
     await profiles.scrollIntoViewIfNeeded();
     await screenshotFor(page, 'social-profiles-report');
+
+    // the PDF carries the same section; kept beside the screenshots to be looked at
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export PDF' }).click(),
+    ]);
+    const pdf = fs.readFileSync(await download.path());
+    expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
+    if (process.env.SCREENSHOTS_DIR)
+      fs.writeFileSync(path.join(process.env.SCREENSHOTS_DIR, 'social-profiles-report.pdf'), pdf);
   });
 });

@@ -94,6 +94,79 @@ describe('renderAuditReportPdf', () => {
     expect(nothing.text).toContain('NOT ENOUGH MEASURED');
   });
 
+  it("prints each profile's checks once, in the score groups, and says under the profile how they went", async () => {
+    const read = {
+      network: 'bluesky',
+      label: 'Bluesky',
+      declared: 'acmecoffee.bsky.social',
+      status: 'read' as const,
+      reason: null,
+      fetchedAt: '2026-03-12T09:00:00.000Z',
+      durationMs: 320,
+      handle: 'acmecoffee.bsky.social',
+      url: 'https://bsky.app/profile/acmecoffee.bsky.social',
+      name: 'Acme Coffee',
+      bio: 'Coffee roasted in Leeds',
+      website: null,
+      followers: 1200,
+      postsRead: 6,
+      engagement: { posts: 6, likes: 12.5 },
+      avatar: null,
+      compared: [],
+    };
+    const check = (id: string, title: string, status: 'pass' | 'fail') => ({
+      id,
+      area: 'socialMedia' as const,
+      group: 'profiles',
+      title,
+      status,
+      summary: `Measured as ${status}.`,
+      evidence: [],
+    });
+    const analysis = auditDetailFixture.analysis!;
+    const profiles = {
+      score: 50,
+      coverage: '2 of 2 profile checks applied',
+      checks: [
+        check('social.bluesky.exists', 'Bluesky: the declared profile exists', 'pass'),
+        check('social.bluesky.avatar', 'Bluesky: the profile picture is the logo', 'fail'),
+      ],
+    };
+    const { text } = await render('social-profiles', {
+      ...auditDetailFixture,
+      analysis: { ...analysis, socialMedia: { ...analysis.socialMedia, profiles }, socialProfiles: [read] },
+    });
+    if (text === null) return;
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('Social profiles read');
+    expect(flat).toContain('Its 2 checks are listed in the score groups below: 1 passed, 1 failed.');
+    expect(flat.split('Bluesky: the declared profile exists')).toHaveLength(2);
+    expect(flat.split('Bluesky: the profile picture is the logo')).toHaveLength(2);
+  });
+
+  it('says social media is unscored because no profile was read, not because too few checks applied', async () => {
+    const unread = {
+      enough: false,
+      toAdd: [],
+      applied: 8,
+      total: 11,
+      coverage: '8 of 11 checks applied; no profile read from its network',
+    };
+    const coverage = { ...auditDetailFixture.coverage!, socialMedia: unread };
+    const { text } = await render('social-unread', {
+      ...auditDetailFixture,
+      socialMediaScore: null,
+      coverage,
+      analysis: { ...auditDetailFixture.analysis!, coverage },
+    });
+    if (text === null) return;
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('no declared profile could be read from its network');
+    expect(flat).toContain('No declared profile could be read from its network this time');
+    expect(flat).not.toContain('Social media had too few checks applied');
+    expect(flat).not.toContain('Too few checks applied to give it a score.');
+  });
+
   it('uses the white-label company name, footer and logo when branding is given', async () => {
     const logo = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="40" height="40" fill="#0E7490"/></svg>',

@@ -1,3 +1,4 @@
+import { NO_PROFILE_READ } from '../../shared/audit-labels.ts';
 import { sortRecommendations } from '../../shared/recommendation-order.ts';
 import type { TAreaCoverage, TAuditDetail, TCheckResult } from '../../shared/schemas/audits.ts';
 import { MIN_APPLIED_CHECKS } from '../analysis/scoring/coverage.ts';
@@ -62,10 +63,18 @@ export function scoreReading(audit: TAuditDetail, brandName: string): string[] {
     );
   }
   const notEnough = areas.filter((area) => areaCoverage(audit, area)?.enough === false);
-  if (notEnough.length > 0) {
-    const names = notEnough.map((area) => areaLabels[area]).join(' and ');
+  // social media without any profile read is unscored for that reason, however many handle checks applied
+  const unread = notEnough.filter((area) => areaCoverage(audit, area)?.coverage.endsWith(NO_PROFILE_READ));
+  if (unread.length > 0) {
     sentences.push(
-      `${names} had too few checks applied (fewer than ${MIN_APPLIED_CHECKS}) to be scored, so ${notEnough.length > 1 ? 'they are' : 'it is'} shown as not enough measured and left out of the overall score.`,
+      `${areaLabels.socialMedia} is shown as not enough measured and left out of the overall score: no declared profile could be read from its network.`,
+    );
+  }
+  const tooFew = notEnough.filter((area) => !unread.includes(area));
+  if (tooFew.length > 0) {
+    const names = tooFew.map((area) => areaLabels[area]).join(' and ');
+    sentences.push(
+      `${names} had too few checks applied (fewer than ${MIN_APPLIED_CHECKS}) to be scored, so ${tooFew.length > 1 ? 'they are' : 'it is'} shown as not enough measured and left out of the overall score.`,
     );
   }
   const unmeasured = areas

@@ -7,6 +7,7 @@ import { areaCoverageOf } from './coverage.ts';
 import { type AuditArea, areaDescriptions, areaLabels, auditAreas, groupLabel, sortChecks } from './labels.ts';
 import type { TReportAudit } from './report-types.ts';
 import { scoreSoftClass } from './score-colours.ts';
+import { SocialProfilesRead } from './social-profiles-read.tsx';
 
 function ScoreChip({
   score,
@@ -89,13 +90,14 @@ export function AreaBreakdown({ audit }: { audit: TReportAudit }) {
                 {coverage && (
                   <p className="text-muted-foreground text-xs" data-testid="area-coverage">
                     {coverage.coverage}
-                    {!coverage.enough && ` · ${toAddSentence(coverage.toAdd)}`}
+                    {!coverage.enough && ` · ${toAddSentence(coverage.toAdd, coverage.coverage)}`}
                   </p>
                 )}
               </div>
               <ScoreChip score={score} large notEnough={coverage?.enough === false} />
             </CardHeader>
             <CardContent className="space-y-4 px-4 sm:px-6">
+              {area === 'socialMedia' && <SocialProfilesRead audit={audit} />}
               {groups.map(([key, group]) => (
                 <GroupSection key={key} groupKey={key} group={group} />
               ))}

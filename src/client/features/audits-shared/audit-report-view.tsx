@@ -5,7 +5,6 @@ import { FindingsCards } from './findings-cards.tsx';
 import { RecommendationsCard } from './recommendations-card.tsx';
 import { ReportOverview } from './report-overview.tsx';
 import type { TReportAudit } from './report-types.ts';
-import { SocialProfilesCard } from './social-profiles-card.tsx';
 
 /**
  * A completed audit, read-only: overall and area scores, strengths and weaknesses, prioritised
@@ -20,7 +19,6 @@ export function AuditReportView({ audit, children }: { audit: TReportAudit; chil
       <FindingsCards audit={audit} />
       <RecommendationsCard recommendations={audit.recommendations} aiWritten={audit.writtenBy === 'ai'} />
       <AreaBreakdown audit={audit} />
-      <SocialProfilesCard audit={audit} />
       <CrawlFacts audit={audit} />
     </div>
   );

@@ -59,7 +59,9 @@ export function SubScore({ label, score, coverage, icon: Icon, variant = 'bar', 
             <span className="block font-medium text-foreground">{NOT_ENOUGH_MEASURED}</span>
           )}
           {coverage.coverage}
-          {notEnough && variant === 'bar' && <span className="block">{toAddSentence(coverage.toAdd)}</span>}
+          {notEnough && variant === 'bar' && (
+            <span className="block">{toAddSentence(coverage.toAdd, coverage.coverage)}</span>
+          )}
         </p>
       )}
     </div>

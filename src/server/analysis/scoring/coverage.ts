@@ -67,7 +67,7 @@ export function profileWasRead(checks: CheckResult[]): boolean {
   return checks.some((check) => PROFILE_READ_CHECK.test(check.id) && isApplied(check));
 }
 
-export const NO_PROFILE_READ = 'no profile read from its network';
+export { NO_PROFILE_READ } from '../../../shared/audit-labels.ts';
 
 /** The brand fields that decide what an area can measure. */
 export type BrandInputs = {

@@ -6,7 +6,7 @@
  * the message can say so instead of leaving it out silently.
  */
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
-import type { TRecommendation } from '../../../shared/schemas/audits.ts';
+import type { TAuditAnalysis, TRecommendation } from '../../../shared/schemas/audits.ts';
 import { findingKinds } from '../../../shared/schemas/competitor-reports.ts';
 import type { TReportPeriod, TTrendDirection } from '../../../shared/schemas/sentiment-reports.ts';
 import { reportWindow } from '../../analysis/sentiment-report/index.ts';
@@ -23,7 +23,8 @@ export const TOP_RECOMMENDATIONS = 3;
 export type AuditContent = {
   auditId: string;
   completedAt: Date;
-  overallScore: number;
+  /** null when no area had enough measured (the stored 0 is then not a score) */
+  overallScore: number | null;
   websiteScore: number | null;
   socialMediaScore: number | null;
   brandAssetsScore: number | null;
@@ -84,7 +85,8 @@ async function latestAudit(db: Database, brandId: string): Promise<AuditContent 
   return {
     auditId: audit.id,
     completedAt: audit.completedAt ?? audit.createdAt,
-    overallScore: audit.overallScore,
+    overallScore:
+      (audit.analysis as TAuditAnalysis | null)?.coverage?.overallMeasured === false ? null : audit.overallScore,
     websiteScore: audit.websiteScore,
     socialMediaScore: audit.socialMediaScore,
     brandAssetsScore: audit.brandAssetsScore,

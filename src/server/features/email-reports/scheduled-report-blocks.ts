@@ -2,12 +2,14 @@
  * A scheduled report's content as e-mail blocks (rendered as HTML tables and as plain text by
  * renderEmail): one section per brand and module, and a sentence wherever a module has no data.
  */
+import { NOT_ENOUGH_MEASURED } from '../../../shared/audit-labels.ts';
 import { previousPeriodSpans, reportPeriodSpans } from '../../../shared/schemas/sentiment-reports.ts';
 import { shortDate } from '../../../shared/sentiment-report-format.ts';
 import type { EmailBlock } from '../../emails/templates/email-document.ts';
 import type { AuditContent, BrandContent, CompetitiveContent, SentimentContent } from './report-contents.ts';
 
-const score = (value: number | null) => (value === null ? 'Not measured' : `${value}/100`);
+// an area with too few checks applied, or social media with no profile read, has no score: never a 0 or a guess
+const score = (value: number | null) => (value === null ? NOT_ENOUGH_MEASURED : `${value}/100`);
 const percent = (value: number) => `${value}%`;
 
 export const noAuditText = 'No completed audit yet: run a Brand Audit to see scores and recommendations here.';

@@ -159,7 +159,7 @@ function AreaTile({ audit, area }: { audit: TAuditDetail; area: (typeof areas)[n
       {coverage ? <Text style={[styles.tileFoot, { color: colours.ink }]}>{coverage.coverage}</Text> : null}
       <Text style={[styles.tileFoot, coverage ? { marginTop: 2 } : {}]}>
         {notEnough
-          ? toAddSentence(coverage.toAdd)
+          ? toAddSentence(coverage.toAdd, coverage.coverage)
           : `${applied > 0 ? `${partOf(counts.pass, applied, 'check')} passed` : 'No checks could be applied'}${counts.not_measured > 0 ? `; ${counts.not_measured} not measured` : ''}`}
       </Text>
     </View>

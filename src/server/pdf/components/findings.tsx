@@ -248,7 +248,7 @@ export function AreaSection({ audit, area, ctx }: { audit: TAuditDetail; area: T
           </View>
         </View>
         <P style={styles.areaMeta}>
-          {`${countOf(groups.length, 'group')}, ${countOf(counts.pass + counts.fail + counts.not_applicable + counts.not_measured, 'check')}: ${parts.join(', ')}.${coverage ? ` Coverage: ${coverage.coverage}.` : ''}${coverage?.enough === false ? ` ${NOT_ENOUGH_MEASURED}, left out of the overall score. ${toAddSentence(coverage.toAdd)}` : ''}`}
+          {`${countOf(groups.length, 'group')}, ${countOf(counts.pass + counts.fail + counts.not_applicable + counts.not_measured, 'check')}: ${parts.join(', ')}.${coverage ? ` Coverage: ${coverage.coverage}.` : ''}${coverage?.enough === false ? ` ${NOT_ENOUGH_MEASURED}, left out of the overall score. ${toAddSentence(coverage.toAdd, coverage.coverage)}` : ''}`}
         </P>
         <AreaExtras audit={audit} area={area} />
       </View>

@@ -1,8 +1,7 @@
 import { Image, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { checksOfProfile, profileCheckSummary } from '../../../shared/profile-check-summary.ts';
 import type { TAuditDetail, TCheckResult, TSocialProfileRead } from '../../../shared/schemas/audits.ts';
-import { statusLabels } from '../text.ts';
-import { colours, FONT_BOLD, FONT_ITALIC, FONT_MONO, statusColours } from '../theme.ts';
-import { Pill } from './primitives.tsx';
+import { colours, FONT_BOLD, FONT_ITALIC, FONT_MONO } from '../theme.ts';
 
 const styles = StyleSheet.create({
   title: { fontFamily: FONT_BOLD, fontSize: 11.5, color: colours.ink, marginTop: 16, marginBottom: 4 },
@@ -16,8 +15,7 @@ const styles = StyleSheet.create({
   image: { width: 40, height: 40, borderWidth: 0.5, borderColor: colours.rule },
   caption: { fontSize: 6.5, color: colours.muted, marginTop: 2, textAlign: 'center' },
   hash: { fontFamily: FONT_MONO, fontSize: 6.5, color: colours.ink },
-  check: { flexDirection: 'row', alignItems: 'flex-start', marginTop: 4 },
-  checkText: { flex: 1, fontSize: 7.8, color: colours.text, marginLeft: 6, lineHeight: 1.35 },
+  checks: { fontSize: 7.8, color: colours.ink, marginTop: 4 },
 });
 
 /** A data: address from the stored read as react-pdf takes an image. */
@@ -72,22 +70,15 @@ function ProfileBlock({ read, checks }: { read: TSocialProfileRead; checks: TChe
           </View>
         ) : null}
       </View>
-      {checks.map((check) => (
-        <View key={check.id} style={styles.check}>
-          <Pill
-            label={statusLabels[check.status]}
-            fg={statusColours[check.status].fg}
-            bg={statusColours[check.status].bg}
-            width={62}
-          />
-          <Text style={styles.checkText}>{`${check.title}. ${check.summary}`}</Text>
-        </View>
-      ))}
+      <Text style={styles.checks}>{profileCheckSummary(checks)}</Text>
     </View>
   );
 }
 
-/** The social media area's profiles, as read from their networks, with their checks and the pictures compared. */
+/**
+ * The social media area's profiles as read from their networks, with the pictures compared. Each profile's
+ * checks are printed once, in the area's score groups that follow; here each says how many and how they went.
+ */
 export function SocialProfilesSection({ audit }: { audit: TAuditDetail }) {
   const reads = audit.analysis?.socialProfiles ?? [];
   if (reads.length === 0) return null;
@@ -100,11 +91,7 @@ export function SocialProfilesSection({ audit }: { audit: TAuditDetail }) {
         their difference hashes differ.
       </Text>
       {reads.map((read) => (
-        <ProfileBlock
-          key={read.network}
-          read={read}
-          checks={checks.filter((check) => check.id.startsWith(`social.${read.network}.`))}
-        />
+        <ProfileBlock key={read.network} read={read} checks={checksOfProfile(checks, read.network)} />
       ))}
     </View>
   );

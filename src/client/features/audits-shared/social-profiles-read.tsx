@@ -1,8 +1,6 @@
-import { AtSign } from 'lucide-react';
+import { checksOfProfile, profileCheckSummary } from '../../../shared/profile-check-summary.ts';
 import type { TCheckResult, TSocialProfileRead } from '../../../shared/schemas/audits.ts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
 import { formatNumber } from '../../lib/format.ts';
-import { CheckItem } from './check-item.tsx';
 import type { TReportAudit } from './report-types.ts';
 
 const statusText: Record<TSocialProfileRead['status'], string> = {
@@ -47,10 +45,14 @@ function engagementText(engagement: TSocialProfileRead['engagement']): string | 
 function ProfileRead({ read, checks }: { read: TSocialProfileRead; checks: TCheckResult[] }) {
   const engagement = engagementText(read.engagement);
   return (
-    <section className="rounded-lg border p-3 sm:p-4" data-profile={read.network} aria-label={`${read.label} profile`}>
+    <section
+      className="rounded-lg border bg-card p-3 sm:p-4"
+      data-profile={read.network}
+      aria-label={`${read.label} profile`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 space-y-1">
-          <h4 className="font-semibold">
+          <h5 className="font-semibold">
             {read.label}:{' '}
             {read.url ? (
               <a href={read.url} target="_blank" rel="noreferrer" className="underline underline-offset-2">
@@ -59,7 +61,7 @@ function ProfileRead({ read, checks }: { read: TSocialProfileRead; checks: TChec
             ) : (
               read.handle
             )}
-          </h4>
+          </h5>
           <p className="text-muted-foreground text-xs">
             {statusText[read.status]}
             {read.reason ? `: ${read.reason.replace(/^Not measured: /, '')}` : ''} · read at{' '}
@@ -88,45 +90,40 @@ function ProfileRead({ read, checks }: { read: TSocialProfileRead; checks: TChec
           </div>
         )}
       </div>
-      {checks.length > 0 && (
-        <ul className="mt-3 divide-y">
-          {checks.map((check) => (
-            <CheckItem key={check.id} check={check} />
-          ))}
-        </ul>
-      )}
+      <p className="mt-2 text-xs" data-testid="profile-checks-summary">
+        {profileCheckSummary(checks)}
+      </p>
     </section>
   );
 }
 
-/** Each profile read from its network: what was read and when, its checks, and the pictures compared. */
-export function SocialProfilesCard({ audit }: { audit: TReportAudit }) {
+/**
+ * What each declared profile's network gave: handle, when it was read, counts, engagement and the pictures
+ * compared with their hashes. The profile's checks are listed once, in the score groups of the social media
+ * area under this section, beside the checks they are scored with; each profile says how many and how they went.
+ */
+export function SocialProfilesRead({ audit }: { audit: TReportAudit }) {
   const reads = audit.analysis?.socialProfiles;
   if (!reads || reads.length === 0) return null;
   const checks = Object.values(audit.analysis?.socialMedia ?? {}).flatMap((group) => group.checks);
   return (
-    <Card className="gap-4" data-testid="social-profiles">
-      <CardHeader className="gap-2">
-        <CardTitle className="flex items-center gap-2">
-          <span className="flex size-7 items-center justify-center rounded-lg bg-primary/10 text-primary">
-            <AtSign aria-hidden="true" className="size-3.5" />
-          </span>
-          <h2>Social profiles read</h2>
-        </CardTitle>
-        <CardDescription>
+    <section
+      className="space-y-3 rounded-lg bg-muted/40 p-3 sm:p-4"
+      data-testid="social-profiles"
+      aria-labelledby="social-profiles-title"
+    >
+      <div className="space-y-1">
+        <h4 id="social-profiles-title" className="font-semibold">
+          Social profiles read
+        </h4>
+        <p className="text-muted-foreground text-xs">
           Each declared profile as its network's API gave it. A profile picture matches the logo when at most 10 of the
           64 bits of their difference hashes differ.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {reads.map((read) => (
-          <ProfileRead
-            key={read.network}
-            read={read}
-            checks={checks.filter((check) => check.id.startsWith(`social.${read.network}.`))}
-          />
-        ))}
-      </CardContent>
-    </Card>
+        </p>
+      </div>
+      {reads.map((read) => (
+        <ProfileRead key={read.network} read={read} checks={checksOfProfile(checks, read.network)} />
+      ))}
+    </section>
   );
 }
