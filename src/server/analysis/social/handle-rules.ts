@@ -75,4 +75,3 @@ export const HANDLE_RULES: Record<
     ignored: '',
   },
 };
-

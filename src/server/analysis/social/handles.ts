@@ -231,10 +231,15 @@ export function profileFromUrl(href: string, context: LinkContext = {}): Profile
  * channel in another namespace, so they are kept apart (`opaque`) rather than compared as handles.
  */
 function youtubeProfile(first: string, second: string | undefined): Profile | null {
-  if (first.startsWith('@')) return profile('youtube', first.slice(1), `https://www.youtube.com/${first.toLowerCase()}`);
+  if (first.startsWith('@'))
+    return profile('youtube', first.slice(1), `https://www.youtube.com/${first.toLowerCase()}`);
   if (!['c', 'user', 'channel'].includes(first) || !second) return null;
   const id = first === 'channel' ? second : second.toLowerCase();
-  const forms = { channel: 'a YouTube channel ID', c: 'a legacy YouTube /c/ address', user: 'a legacy YouTube /user/ address' };
+  const forms = {
+    channel: 'a YouTube channel ID',
+    c: 'a legacy YouTube /c/ address',
+    user: 'a legacy YouTube /user/ address',
+  };
   return {
     platform: 'youtube',
     handle: id,
