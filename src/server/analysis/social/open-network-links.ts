@@ -26,6 +26,12 @@ const KNOWN_MASTODON_INSTANCES = new Set([
   'indieweb.social',
 ]);
 
+/**
+ * Sites with '/@name' profile pages that are not Mastodon, which a page may still mark rel="me"
+ * (rel="me" is the IndieWeb's identity link, not only Mastodon's).
+ */
+const NOT_MASTODON = ['medium.com', 'unsplash.com', 'figma.com', 'replit.com', 'glitch.com', 'producthunt.com'];
+
 export type LinkContext = {
   /** the link carries rel="me" */
   relMe?: boolean;
@@ -43,6 +49,7 @@ const DOMAIN = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
  */
 export function mastodonAccountOfUrl(url: URL, context: LinkContext = {}): { user: string; instance: string } | null {
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
+  if (NOT_MASTODON.some((site) => host === site || host.endsWith(`.${site}`))) return null;
   const isInstance =
     context.relMe === true ||
     KNOWN_MASTODON_INSTANCES.has(host) ||

@@ -68,6 +68,11 @@ describe('Mastodon links', () => {
     expect(found?.key).toMatch(/^northwind@/);
   });
 
+  it('does not take rel="me" on a known non-Mastodon site for Mastodon', () => {
+    expect(profileFromUrl('https://medium.com/@northwind', { relMe: true })).toBeNull();
+    expect(profileFromUrl('https://www.unsplash.com/@northwind', { relMe: true })).toBeNull();
+  });
+
   it('reads a remote account shown on another instance as its home account', () => {
     expect(profileFromUrl('https://fosstodon.org/@northwind@mastodon.social')?.key).toBe('northwind@mastodon.social');
   });
@@ -75,6 +80,7 @@ describe('Mastodon links', () => {
   it.each([
     'https://medium.com/@northwind', // '/@name' alone says nothing: Medium uses it too
     'https://blog.example/@northwind',
+    'https://unsplash.com/@northwind', // '/@name' elsewhere, even with rel="me" (tested below)
     'https://mastodon.social/@northwind/112233', // a post
     'https://mastodon.social/@northwind/followers',
     'https://mastodon.social/about',
