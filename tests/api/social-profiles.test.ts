@@ -69,6 +69,23 @@ afterAll(async () => {
 });
 
 describe('profiles read from their networks (all passing)', () => {
+  it('compares the Bluesky, Mastodon and YouTube handles and links like the others', () => {
+    // the site links to the declared Bluesky profile: linked, and not "not declared in the brand"
+    expect(checkOf(audit, 'social.profile-links-match')).toMatchObject({
+      status: 'pass',
+      summary: 'The website links to 1 social profile, none conflicting with the declared handles',
+      evidence: [expect.objectContaining({ selector: 'Bluesky', note: expect.not.stringContaining('not declared') })],
+    });
+    const links = checkOf(audit, 'social.profile-links');
+    expect(links).toMatchObject({ status: 'fail', summary: '1 of 4 declared profiles is linked from the website' });
+    expect(links?.evidence.map((item) => item.selector)).toEqual(['YouTube', 'Mastodon', 'X (Twitter)']);
+    expect(checkOf(audit, 'social.handle-valid')?.summary).toBe('All 4 declared handles are valid usernames');
+    // Mastodon's user is 'northwind'; the Bluesky name, YouTube and X are 'northwindbakery'
+    expect(checkOf(audit, 'social.handle-consistency')).toMatchObject({
+      status: 'fail',
+      summary: '1 of 4 handles differs from "northwindbakery": Mastodon northwind@bakers.social',
+    });
+  });
   it.each(['bluesky', 'mastodon', 'youtube'])('%s: each check passes with its evidence', (network) => {
     for (const kind of ['exists', 'name-bio', 'avatar', 'posting', 'gaps', 'tone']) {
       const check = checkOf(audit, `social.${network}.${kind}`);
@@ -180,6 +197,9 @@ describe('the audit PDF', () => {
       // the checks are printed once, in the score groups, and each profile says how they went
       const flat = text.replace(/\s+/g, ' ');
       expect(flat).toContain('Its 7 checks are listed in the score groups below: 7 passed.');
+      // the declared Bluesky profile the site links to is not called undeclared
+      expect(flat).not.toContain('not declared in the brand');
+      expect(flat).toContain('1 of 4 declared profiles is linked from the website');
       expect(flat.split('Bluesky: the profile picture is the logo')).toHaveLength(2);
       expect(flat).toContain('Bluesky: the profile picture is the logo The picture matches the logo');
       expect(file).toMatch(/\.pdf$/);

@@ -96,6 +96,19 @@ describe('social profiles in the brand audit', () => {
     expect(
       await profiles.locator('[data-profile="mastodon"]').getByTestId('profile-checks-summary').textContent(),
     ).toContain('1 failed');
+    // the handle and link checks know these networks: the site links to the declared Bluesky profile
+    const checkItem = (id: string) => socialArea.locator(`li[data-check-id="social.${id}"]`);
+    const links = checkItem('profile-links');
+    expect(await links.getAttribute('data-status')).toBe('fail');
+    expect(await links.textContent()).toContain('1 of 3 declared profiles is linked from the website');
+    expect(await links.textContent()).not.toContain('No social profiles are declared');
+    expect(await checkItem('profile-links-match').getAttribute('data-status')).toBe('pass');
+    expect(await checkItem('profile-links-match').textContent()).not.toContain('not declared in the brand');
+    expect(await checkItem('handle-consistency').textContent()).toContain(
+      '1 of 3 handles differs from "northwindbakery": Mastodon northwind@',
+    );
+    await links.scrollIntoViewIfNeeded();
+    await screenshotFor(page, 'social-profiles-links');
     // what was read and when
     expect(await profiles.locator('[data-profile="bluesky"]').textContent()).toMatch(/Read · read at .*GMT/);
     await profiles.scrollIntoViewIfNeeded();

@@ -3,9 +3,24 @@
  * links on a web page, and comparing handles across platforms.
  */
 
-export const DECLARABLE_PLATFORMS = ['instagram', 'twitter', 'linkedin', 'tiktok', 'facebook'] as const;
+import { parseBlueskyHandle, parseMastodonHandle, parseYoutubeHandle } from '../../../shared/social-handles.ts';
+import { HANDLE_RULES } from './handle-rules.ts';
+import { blueskyName, type LinkContext, mastodonAccountOfUrl } from './open-network-links.ts';
+
+export { HANDLE_RULES } from './handle-rules.ts';
+
+export const DECLARABLE_PLATFORMS = [
+  'instagram',
+  'twitter',
+  'linkedin',
+  'tiktok',
+  'facebook',
+  'bluesky',
+  'mastodon',
+  'youtube',
+] as const;
 export type DeclarablePlatform = (typeof DECLARABLE_PLATFORMS)[number];
-export type Platform = DeclarablePlatform | 'youtube' | 'pinterest' | 'threads' | 'bluesky';
+export type Platform = DeclarablePlatform | 'pinterest' | 'threads';
 
 export const PLATFORM_LABELS: Record<Platform, string> = {
   instagram: 'Instagram',
@@ -17,6 +32,7 @@ export const PLATFORM_LABELS: Record<Platform, string> = {
   pinterest: 'Pinterest',
   threads: 'Threads',
   bluesky: 'Bluesky',
+  mastodon: 'Mastodon',
 };
 
 /** The brand fields that hold each platform's handle. */
@@ -26,6 +42,9 @@ export type BrandHandles = {
   linkedinHandle?: string | null;
   tiktokHandle?: string | null;
   facebookHandle?: string | null;
+  blueskyHandle?: string | null;
+  mastodonHandle?: string | null;
+  youtubeHandle?: string | null;
 };
 
 export const HANDLE_FIELDS: Record<DeclarablePlatform, keyof BrandHandles> = {
@@ -34,6 +53,9 @@ export const HANDLE_FIELDS: Record<DeclarablePlatform, keyof BrandHandles> = {
   linkedin: 'linkedinHandle',
   tiktok: 'tiktokHandle',
   facebook: 'facebookHandle',
+  bluesky: 'blueskyHandle',
+  mastodon: 'mastodonHandle',
+  youtube: 'youtubeHandle',
 };
 
 export type Profile = {
@@ -44,6 +66,11 @@ export type Profile = {
   key: string;
   /** a canonical profile URL */
   url: string;
+  /**
+   * Set when the link names the account in a form no handle can be compared with (a YouTube
+   * channel ID or legacy /c/ or /user/ address, a Bluesky DID): what that form is.
+   */
+  opaque?: string;
 };
 
 /** Path segments that are platform pages, not profiles (share dialogs, posts, settings…). */
@@ -99,6 +126,7 @@ const NOT_PROFILES: Record<Platform, Set<string>> = {
   pinterest: new Set(['pin', 'search', 'ideas', 'login']),
   threads: new Set(['login', 'search']),
   bluesky: new Set(['search', 'settings']),
+  mastodon: new Set(),
 };
 
 function platformOfHost(host: string): Platform | null {
@@ -121,8 +149,11 @@ function profile(platform: Platform, handle: string, url: string): Profile | nul
   return { platform, handle: clean, key: accountKey(platform, clean), url };
 }
 
-/** The profile a URL points to, or null for anything that is not a profile page. */
-export function profileFromUrl(href: string): Profile | null {
+/**
+ * The profile a URL points to, or null for anything that is not a profile page. Mastodon has no
+ * central host: `context` says when a link's host may be taken as an instance (see open-network-links.ts).
+ */
+export function profileFromUrl(href: string, context: LinkContext = {}): Profile | null {
   let url: URL;
   try {
     url = new URL(href);
@@ -131,7 +162,12 @@ export function profileFromUrl(href: string): Profile | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   const platform = platformOfHost(url.hostname);
-  if (!platform) return null;
+  if (!platform) {
+    const account = mastodonAccountOfUrl(url, context);
+    if (!account) return null;
+    const handle = `${account.user}@${account.instance}`;
+    return profile('mastodon', handle, `https://${account.instance}/@${account.user}`);
+  }
   const segments = url.pathname
     .split('/')
     .filter(Boolean)
@@ -158,16 +194,19 @@ export function profileFromUrl(href: string): Profile | null {
       const host = platform === 'tiktok' ? 'www.tiktok.com' : 'www.threads.net';
       return profile(platform, handle, `https://${host}/@${handle.toLowerCase()}`);
     }
-    case 'youtube': {
-      const handle = at(first) ?? (['c', 'user', 'channel'].includes(first) ? (segments[1] ?? null) : null);
-      if (!handle) return null;
-      const path = first.startsWith('@') ? first.toLowerCase() : `${first}/${segments[1]}`;
-      return profile(platform, handle, `https://www.youtube.com/${path}`);
-    }
+    case 'youtube':
+      return youtubeProfile(first, segments[1]);
     case 'bluesky': {
       if (first !== 'profile' || !segments[1]) return null;
-      return profile(platform, segments[1], `https://bsky.app/profile/${segments[1].toLowerCase()}`);
+      const name = segments[1].replace(/\.$/, '');
+      if (/^did:/i.test(name)) {
+        const did = name.toLowerCase();
+        return { platform, handle: did, key: did, url: `https://bsky.app/profile/${did}`, opaque: 'a Bluesky DID' };
+      }
+      return profile(platform, name, `https://bsky.app/profile/${name.toLowerCase()}`);
     }
+    case 'mastodon':
+      return null;
     case 'facebook': {
       if (first === 'profile.php') {
         const id = url.searchParams.get('id');
@@ -187,6 +226,30 @@ export function profileFromUrl(href: string): Profile | null {
 }
 
 /**
+ * A YouTube channel link. Only '/@handle' names the handle the brand declares; a channel ID
+ * ('/channel/UC…', case-sensitive) and the legacy '/c/name' and '/user/name' addresses name the
+ * channel in another namespace, so they are kept apart (`opaque`) rather than compared as handles.
+ */
+function youtubeProfile(first: string, second: string | undefined): Profile | null {
+  if (first.startsWith('@'))
+    return profile('youtube', first.slice(1), `https://www.youtube.com/${first.toLowerCase()}`);
+  if (!['c', 'user', 'channel'].includes(first) || !second) return null;
+  const id = first === 'channel' ? second : second.toLowerCase();
+  const forms = {
+    channel: 'a YouTube channel ID',
+    c: 'a legacy YouTube /c/ address',
+    user: 'a legacy YouTube /user/ address',
+  };
+  return {
+    platform: 'youtube',
+    handle: id,
+    key: `${first}:${id}`,
+    url: `https://www.youtube.com/${first}/${id}`,
+    opaque: forms[first as keyof typeof forms],
+  };
+}
+
+/**
  * What the brand declared for a platform, read the way people type it: '@name', 'name', or a
  * profile URL with or without 'https://'. Null when empty. `wrongPlatform` is set when the value
  * is a link to another platform.
@@ -197,6 +260,10 @@ export function declaredProfile(
 ): { profile: Profile | null; raw: string; wrongPlatform?: Platform } | null {
   const value = raw?.trim();
   if (!value) return null;
+  if (platform === 'bluesky' || platform === 'mastodon' || platform === 'youtube') {
+    const own = openNetworkProfile(platform, value);
+    if (own) return { profile: own, raw: value };
+  }
   const looksLikeUrl = /^(https?:\/\/|www\.)/i.test(value) || /^[a-z0-9.-]+\.[a-z]{2,}\//i.test(value);
   if (looksLikeUrl) {
     const parsed = profileFromUrl(/^https?:\/\//i.test(value) ? value : `https://${value}`);
@@ -204,64 +271,43 @@ export function declaredProfile(
     return { profile: parsed, raw: value };
   }
   const handle = value.replace(/^@/, '');
-  const urls: Record<DeclarablePlatform, string> = {
+  const urls: Partial<Record<DeclarablePlatform, string>> = {
     instagram: `https://www.instagram.com/${handle.toLowerCase()}/`,
     twitter: `https://x.com/${handle.toLowerCase()}`,
     linkedin: `https://www.linkedin.com/company/${handle.toLowerCase()}`,
     tiktok: `https://www.tiktok.com/@${handle.toLowerCase()}`,
     facebook: `https://www.facebook.com/${handle.toLowerCase()}`,
   };
-  return { profile: profile(platform, handle, urls[platform]), raw: value };
+  // Bluesky, Mastodon and YouTube accept only what their shared parsers accept (above)
+  const url = urls[platform];
+  if (!url) return { profile: null, raw: value };
+  return { profile: profile(platform, handle, url), raw: value };
+}
+
+/** A Bluesky, Mastodon or YouTube handle read by the same parser as the brand form uses. */
+function openNetworkProfile(platform: 'bluesky' | 'mastodon' | 'youtube', value: string): Profile | null {
+  if (platform === 'bluesky') {
+    const handle = parseBlueskyHandle(value);
+    return handle ? profile(platform, handle, `https://bsky.app/profile/${handle}`) : null;
+  }
+  if (platform === 'mastodon') {
+    const account = parseMastodonHandle(value);
+    if (!account) return null;
+    return profile(platform, `${account.user}@${account.instance}`, `https://${account.instance}/@${account.user}`);
+  }
+  const handle = parseYoutubeHandle(value);
+  return handle ? profile(platform, handle, `https://www.youtube.com/@${handle}`) : null;
 }
 
 /**
- * Each platform's own username rules, from its help pages: the characters a username may hold, its
- * length, and what the platform ignores when it matches one username to an account. Every one of
- * them matches letters without regard to case. Only Facebook ignores a character: 'john.smith' and
- * 'johnsmith' are one account there. Everywhere else punctuation is part of the name, so
- * 'acme_coffee' and 'acmecoffee' are two different accounts on Instagram, X and TikTok.
- *
- * - Instagram: letters, digits, '.' and '_'; at most 30 characters.
- * - X (Twitter): letters, digits and '_'; at most 15 characters.
- * - TikTok: letters, digits, '_' and '.'; 2 to 24 characters.
- * - LinkedIn (the vanity part of a /company/ or /in/ URL): letters, digits and '-'; 3 to 100 characters.
- * - Facebook: letters, digits and '.'; at least 5 characters; periods are ignored in matching.
+ * The part of a handle that is the brand's name, for comparing across networks: the Bluesky
+ * domain's name (see blueskyName), the user part of a Mastodon 'user@instance', the handle elsewhere.
  */
-export const HANDLE_RULES: Record<
-  DeclarablePlatform,
-  { pattern: RegExp; rule: string; punctuation: string; ignored: string }
-> = {
-  instagram: {
-    pattern: /^[a-z0-9._]{1,30}$/,
-    rule: 'letters, digits, . and _, at most 30 characters',
-    punctuation: '._',
-    ignored: '',
-  },
-  twitter: {
-    pattern: /^[a-z0-9_]{1,15}$/,
-    rule: 'letters, digits and _, at most 15 characters',
-    punctuation: '_',
-    ignored: '',
-  },
-  tiktok: {
-    pattern: /^[a-z0-9._]{2,24}$/,
-    rule: 'letters, digits, . and _, 2 to 24 characters',
-    punctuation: '._',
-    ignored: '',
-  },
-  linkedin: {
-    pattern: /^[\p{L}\p{N}-]{3,100}$/u,
-    rule: 'letters, digits and -, 3 to 100 characters',
-    punctuation: '-',
-    ignored: '',
-  },
-  facebook: {
-    pattern: /^(?:[a-z0-9.]{5,50}|id:\d+)$/,
-    rule: 'letters, digits and ., 5 to 50 characters',
-    punctuation: '.',
-    ignored: '.',
-  },
-};
+export function nameOfHandle(profile: Profile): string {
+  if (profile.platform === 'bluesky') return blueskyName(profile.handle);
+  if (profile.platform === 'mastodon') return profile.handle.split('@')[0] ?? profile.handle;
+  return profile.handle;
+}
 
 /** Threads shares Instagram's usernames; the other linkable platforms are matched case-insensitively. */
 const MATCHING_RULES: Partial<Record<Platform, { punctuation: string; ignored: string }>> = {
@@ -293,7 +339,7 @@ export function comparableHandles(a: Profile, b: Profile): [string, string] {
     [...handle.toLowerCase()]
       .filter((character) => /[\p{L}\p{N}]/u.test(character) || kept.includes(character))
       .join('');
-  return [form(a.handle), form(b.handle)];
+  return [form(nameOfHandle(a)), form(nameOfHandle(b))];
 }
 
 /** Whether two handles name the same account (same platform) or the same name (across platforms). */

@@ -13,6 +13,7 @@ import {
   declaredProfile,
   HANDLE_FIELDS,
   HANDLE_RULES,
+  nameOfHandle,
   nearIdentical,
   PLATFORM_LABELS,
   type Platform,
@@ -55,7 +56,8 @@ export function checkHandleConsistency(declared: Declared[]): CheckResult {
   const referenceProfile = profiles.reduce((best, candidate) =>
     sameCount(candidate) > sameCount(best) ? candidate : best,
   );
-  const reference = referenceProfile.handle;
+  // named by the part that is compared: 'northwind' for northwind.bsky.social or northwind@mastodon.social
+  const reference = nameOfHandle(referenceProfile);
   const evidence: Evidence[] = usable.map((item) => {
     const own = item.profile!;
     const relation = sameHandle(own, referenceProfile)
@@ -132,12 +134,21 @@ export function checkHandlesValid(declared: Declared[]): CheckResult {
 
 type FoundLink = { profile: Profile; pageUrl: string };
 
-/** Every social profile the pages link to, once per platform and handle, in page order. */
-export function profileLinksOf(pages: HtmlPage[]): FoundLink[] {
+/**
+ * Every social profile the pages link to, once per platform and account, in page order: anchors,
+ * and rel="me" links in the head. A Mastodon link counts on a known instance, on the instance the
+ * brand declared, or when it says rel="me" (see open-network-links.ts).
+ */
+export function profileLinksOf(pages: HtmlPage[], declared: Declared[] = []): FoundLink[] {
+  const mastodonInstances = declared
+    .filter((item) => item.platform === 'mastodon' && item.profile)
+    .map((item) => item.profile!.handle.split('@')[1]!);
   const found = new Map<string, FoundLink>();
   for (const { url, $ } of pages) {
-    $('a[href]').each((_, element) => {
-      const profile = profileFromUrl(element.attribs.href ?? '');
+    $('a[href], link[rel][href]').each((_, element) => {
+      const rel = (element.attribs.rel ?? '').toLowerCase().split(/\s+/);
+      if (element.tagName === 'link' && !rel.includes('me')) return;
+      const profile = profileFromUrl(element.attribs.href ?? '', { relMe: rel.includes('me'), mastodonInstances });
       if (!profile) return;
       const id = `${profile.platform}:${profile.key}`;
       if (!found.has(id)) found.set(id, { profile, pageUrl: url });
@@ -146,70 +157,89 @@ export function profileLinksOf(pages: HtmlPage[]): FoundLink[] {
   return [...found.values()];
 }
 
+/** Why a link in a form no handle compares with (a channel ID, a DID) leaves the declared profile unconfirmed. */
+const unconfirmedNote = (link: FoundLink, declaredHandle: string) =>
+  `Linked from ${link.pageUrl} as ${link.profile.url}, ${link.profile.opaque}; whether that is ${declaredHandle} cannot be told from the link`;
+
 export function checkProfileLinks(declared: Declared[], pages: HtmlPage[]): CheckResult {
   const check = meta('profileLinks', 'profile-links', 'The website links to every declared profile');
   const usable = declared.filter((item) => item.profile && !item.wrongPlatform);
   if (usable.length === 0) return makeCheck(check, 'not_applicable', 'No social profiles are declared');
   if (pages.length === 0) return makeCheck(check, 'not_applicable', 'No HTML page was crawled to look for links');
-  const links = profileLinksOf(pages);
+  const links = profileLinksOf(pages, declared);
   const evidence: Evidence[] = [];
+  const unconfirmed: Evidence[] = [];
   let linked = 0;
   for (const item of usable) {
-    const { platform, key, url } = item.profile!;
+    const { platform, key, url, handle } = item.profile!;
+    const label = PLATFORM_LABELS[platform];
     const match = links.find((link) => link.profile.platform === platform && link.profile.key === key);
+    const opaque = links.find((link) => link.profile.platform === platform && link.profile.opaque);
     if (match) {
       linked += 1;
-      evidence.push({ url, selector: PLATFORM_LABELS[platform], value: true, note: `Linked from ${match.pageUrl}` });
+      evidence.push({ url, selector: label, value: true, note: `Linked from ${match.pageUrl}` });
+    } else if (opaque) {
+      unconfirmed.push({ url, selector: label, value: null, note: unconfirmedNote(opaque, handle) });
     } else {
       evidence.unshift({
         url,
-        selector: PLATFORM_LABELS[platform],
+        selector: label,
         value: false,
         note: `No link found on ${countOf(pages.length, 'analysed page')}`,
       });
     }
   }
-  const status = linked === usable.length ? 'pass' : 'fail';
+  // A profile linked only in a form that cannot be compared is neither linked nor missing: it is left
+  // out of the count and named, and when no declared profile is left the check is not measured.
+  const compared = usable.length - unconfirmed.length;
+  const unconfirmedPart =
+    unconfirmed.length > 0
+      ? `; ${countOf(unconfirmed.length, 'more', 'more')} linked in a form that cannot be compared with the declared handle`
+      : '';
+  if (compared === 0) {
+    return makeCheck(
+      check,
+      'not_measured',
+      `Not measured: the website links to the declared ${usable.length === 1 ? 'profile' : 'profiles'} only in a form that cannot be compared with the declared handle`,
+      unconfirmed,
+    );
+  }
+  const status = linked === compared ? 'pass' : 'fail';
   const summary =
     status === 'pass'
-      ? usable.length === 1
-        ? 'The declared profile is linked from the website'
-        : `All ${countOf(usable.length, 'declared profile')} are linked from the website`
-      : `${partOf(linked, usable.length, 'declared profile')} ${verbForPart(linked, usable.length, 'is', 'are')} linked from the website`;
-  return makeCheck(
-    check,
-    status,
-    summary,
-    status === 'pass' ? evidence : evidence.filter((item) => item.value === false),
-  );
+      ? compared === 1
+        ? `The declared profile is linked from the website${unconfirmedPart}`
+        : `All ${countOf(compared, 'declared profile')} are linked from the website${unconfirmedPart}`
+      : `${partOf(linked, compared, 'declared profile')} ${verbForPart(linked, compared, 'is', 'are')} linked from the website${unconfirmedPart}`;
+  return makeCheck(check, status, summary, [
+    ...(status === 'pass' ? evidence : evidence.filter((item) => item.value === false)),
+    ...unconfirmed,
+  ]);
 }
 
 export function checkProfileLinksMatch(declared: Declared[], pages: HtmlPage[]): CheckResult {
   const check = meta('profileLinks', 'profile-links-match', 'Social links on the website match the declared handles');
-  const links = profileLinksOf(pages);
+  const links = profileLinksOf(pages, declared);
   if (links.length === 0) return makeCheck(check, 'not_applicable', 'The website links to no social profiles');
   const byPlatform = new Map(
     declared.filter((item) => item.profile).map((item) => [item.platform as Platform, item.profile!]),
   );
   const conflicts: Evidence[] = [];
   const undeclared: Evidence[] = [];
-  for (const { profile, pageUrl } of links) {
+  const matching: Evidence[] = [];
+  for (const link of links) {
+    const { profile, pageUrl } = link;
     const declaredProfile = byPlatform.get(profile.platform);
     const label = PLATFORM_LABELS[profile.platform];
+    const evidence = { url: profile.url, selector: label, value: profile.handle };
     if (!declaredProfile) {
-      undeclared.push({
-        url: profile.url,
-        selector: label,
-        value: profile.handle,
-        note: `Linked from ${pageUrl}; not declared in the brand`,
-      });
+      undeclared.push({ ...evidence, note: `Linked from ${pageUrl}; not declared in the brand` });
+    } else if (profile.opaque) {
+      matching.push({ ...evidence, note: unconfirmedNote(link, declaredProfile.handle) });
     } else if (declaredProfile.key !== profile.key) {
-      conflicts.push({
-        url: profile.url,
-        selector: label,
-        value: profile.handle,
-        note: `Linked from ${pageUrl}; the brand declares "${declaredProfile.handle}"`,
-      });
+      conflicts.push({ ...evidence, note: `Linked from ${pageUrl}; the brand declares "${declaredProfile.handle}"` });
+    } else {
+      matching.push({ ...evidence, note: `Linked from ${pageUrl}` });
     }
   }
   const extra =
@@ -228,16 +258,6 @@ export function checkProfileLinksMatch(declared: Declared[], pages: HtmlPage[]):
     check,
     'pass',
     `The website links to ${countOf(links.length, 'social profile')}, none conflicting with the declared handles${extra}`,
-    [
-      ...undeclared,
-      ...links
-        .filter((link) => byPlatform.has(link.profile.platform))
-        .map((link) => ({
-          url: link.profile.url,
-          selector: PLATFORM_LABELS[link.profile.platform],
-          value: link.profile.handle,
-          note: `Linked from ${link.pageUrl}`,
-        })),
-    ],
+    [...undeclared, ...matching],
   );
 }
