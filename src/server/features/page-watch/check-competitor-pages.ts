@@ -1,6 +1,7 @@
 import { noWebsiteToWatchMessage, type TPageCheck } from '../../../shared/schemas/page-watch.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
+import { assertIsCompetitor } from '../competitors/own-brand-row.ts';
 import { getTrackedCompetitorOrThrow } from '../competitors/tracked-brand.ts';
 import type { FeatureContext } from '../context.ts';
 import { takePageSnapshots } from './take-page-snapshots.ts';
@@ -14,6 +15,7 @@ export async function checkCompetitorPages(
   { actor, competitorId }: { actor: Actor; competitorId: string },
 ): Promise<TPageCheck> {
   const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, competitorId, { toChange: true });
+  assertIsCompetitor(competitor, 'watching pages');
   if (!competitor.website) throw new AppError('validation', noWebsiteToWatchMessage(competitor.name));
   return takePageSnapshots({ db: ctx.db, allowLoopback: ctx.config.crawlerAllowLoopback }, competitor);
 }
