@@ -10,7 +10,7 @@ import {
   adDiscoveryKinds,
   adDiscoveryRunningMessage,
   choosePageFirstMessage,
-  noAdSourceMessage,
+  metaUnavailableMessage,
   noChosenPagesMessage,
   noCompetitorsMessage,
   type TAdDiscoveryKind,
@@ -27,7 +27,8 @@ import { failStaleTasks, failTask, type TaskRow } from '../tasks/task-progress.t
 import { BRAND_KIND, COMPETITOR_KIND, toAdDiscoveryTask } from './ad-discovery-task.ts';
 
 function assertAdSourceConfigured(ctx: FeatureContext) {
-  if (!ctx.config.metaAdLibrary.token) throw new AppError('validation', noAdSourceMessage);
+  if (!ctx.config.metaAdLibrary.token)
+    throw new AppError('validation', metaUnavailableMessage(Boolean(ctx.config.services.tiktok.credentials)));
   if (!ctx.queue) throw new AppError('upstream_failed', 'Background work is not running on this server');
 }
 
