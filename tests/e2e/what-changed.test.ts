@@ -142,6 +142,7 @@ describe('What changed', () => {
     await page.reload();
     // with TikTok connected and Meta not, the Ad Discovery card says what still runs, and where
     await page.getByText('TikTok (per competitor, in TikTok Ads)').waitFor();
+    await page.getByRole('listitem', { name: 'Northwind Roasters on TikTok' }).getByText('Your brand').waitFor();
     await page.getByText("Meta ad discovery isn't available on this server", { exact: false }).first().waitFor();
     await page.getByRole('heading', { name: 'Ad Discovery' }).scrollIntoViewIfNeeded();
     await screenshotFor(page, 'ad-discovery-card-with-tiktok');
