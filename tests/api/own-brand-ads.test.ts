@@ -257,6 +257,24 @@ describe("the brand's own ads beside its competitors'", () => {
     const refused = await inject('POST', '/api/competitor-reports', owner, { brandId: other.json().id });
     expect(refused.statusCode).toBe(409);
   });
+
+  it('is searched by Auto-Discover All as the brand, not counted among the competitors', async () => {
+    const started = await inject('POST', `/api/brands/${brandId}/discover-all-ads`, owner);
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json().message).toBe(
+      'Searching the Meta Ad Library for the ads of Harbour Coffee and its 1 competitor',
+    );
+    const done = await waitFor(
+      async () => (await inject('GET', `/api/ad-discovery/${started.json().id}`, owner)).json() as TAdDiscoveryTask,
+      (task) => task.status === 'completed' || task.status === 'failed',
+      { what: 'the brand-wide ad discovery to finish', timeoutMs: 60_000 },
+    );
+    expect(done.status).toBe('completed');
+    expect(done.result?.competitors.map((outcome) => [outcome.competitorName, outcome.isOwnBrand]).sort()).toEqual([
+      ['Harbour Coffee', true],
+      ['Tidewater Roasters', false],
+    ]);
+  });
 });
 
 async function rival() {

@@ -40,6 +40,8 @@ export const needsPageOutcomeMessage = 'Not searched: choose its Facebook page f
 export const ZCompetitorDiscoveryOutcome = z.object({
   competitorId: z.uuid(),
   competitorName: z.string(),
+  /** the brand's own row, searched beside its competitors (results from before: false) */
+  isOwnBrand: z.boolean().default(false),
   /**
    * how it was searched: by its Facebook page id; 'name' only in results from before a page had
    * to be chosen; null when it was not searched (no page chosen)

@@ -140,6 +140,7 @@ async function searchOne(
   const outcome: TCompetitorDiscoveryOutcome = {
     competitorId: competitor.id,
     competitorName: competitor.name,
+    isOwnBrand: competitor.isOwnBrand,
     searchedBy: 'page_id',
     status: 'done',
     read: 0,
