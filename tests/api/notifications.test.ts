@@ -325,6 +325,14 @@ describe('the weekly digest', () => {
       { competitorId: competitor!.id, userId: user.id, platform: 'meta', adId: 'a1', createdAt: daysBefore(2) },
       { competitorId: competitor!.id, userId: user.id, platform: 'meta', adId: 'a2', createdAt: daysBefore(5) },
     ]);
+    // the brand's own ads (its "your brand" row) are not new competitor ads
+    const [ownRow] = await target.database.db
+      .insert(competitors)
+      .values({ userId: user.id, brandId, name: 'Acme Coffee', isOwnBrand: true })
+      .returning();
+    await target.database.db
+      .insert(adLibraryEntries)
+      .values({ competitorId: ownRow!.id, userId: user.id, platform: 'meta', adId: 'own-1', createdAt: daysBefore(1) });
     await target.database.db
       .insert(actionItems)
       .values({ userId: user.id, brandId, title: 'Add alt text', category: 'Accessibility' });
@@ -368,6 +376,7 @@ describe('the weekly digest', () => {
     expect(text).toMatch(/Positive\s+2 \(67%\)/);
     expect(text).toMatch(/Negative\s+1 \(33%\)/);
     expect(text).toContain('Bean There: 2 ads');
+    expect(text).not.toContain('Acme Coffee: 1 ad');
     expect(text).toContain('You have 1 action waiting on your dashboard.');
     expect(text).toContain(unsubscribeUrlFor(target.config, london.id, 'weeklyDigest'));
   });

@@ -137,6 +137,19 @@ describe('who may use TikTok discovery', () => {
   });
 });
 
+describe('ad discovery when TikTok is connected and Meta is not', () => {
+  it('says Meta discovery is unavailable, not that automatic discovery is, and lists TikTok as automatic', async () => {
+    const sources = (await call('GET', '/api/ad-discovery/sources', owner)).json();
+    expect(sources).toMatchObject({ metaConfigured: false, connectedPlatforms: ['tiktok'], adminHint: null });
+    expect(sources.notConfiguredMessage).toBe(
+      "Meta ad discovery isn't available on this server: add Meta ads by hand or import a CSV. TikTok ads are still discovered automatically, in TikTok Ads.",
+    );
+    const refused = await call('POST', `/api/competitors/${fabrikam}/discover-ads`, owner);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(sources.notConfiguredMessage);
+  });
+});
+
 describe('choosing the advertiser', () => {
   it('says what the library covers', async () => {
     const source = (await call('GET', '/api/tiktok-ads/source', owner)).json();

@@ -126,4 +126,35 @@ describe('What changed', () => {
       tiktokAdLibraryUrl(TIKTOK_AD),
     );
   });
+  it('names the TikTok ad by its library id in the report, and counts the brand beside its competitors', async () => {
+    const { db } = e2e.server.database;
+    const [brand] = await db.select().from(brands).where(eq(brands.name, 'Northwind Roasters'));
+    const own = await seedCompetitor(e2e.server.database, brand!, 'Northwind Roasters', { isOwnBrand: true });
+    await seedAds(e2e.server.database, own, [
+      {
+        platform: 'meta',
+        source: 'meta',
+        adId: '2001',
+        adTitle: 'Our own roast',
+        firstSeenAt: new Date(Date.now() - DAY),
+      },
+    ]);
+    await page.reload();
+    // with TikTok connected and Meta not, the Ad Discovery card says what still runs, and where
+    await page.getByText('TikTok (per competitor, in TikTok Ads)').waitFor();
+    await page.getByRole('listitem', { name: 'Northwind Roasters on TikTok' }).getByText('Your brand').waitFor();
+    await page.getByText("Meta ad discovery isn't available on this server", { exact: false }).first().waitFor();
+    await page.getByRole('heading', { name: 'Ad Discovery' }).scrollIntoViewIfNeeded();
+    await screenshotFor(page, 'ad-discovery-card-with-tiktok');
+
+    await page.getByRole('button', { name: 'Generate Report' }).click();
+    await page.getByText('5 ads from 1 of 1 competitor and your brand', { exact: false }).waitFor({ timeout: 30_000 });
+    const longest = page.getByRole('link', {
+      name: `Running 2 days: Fabrikam – TikTok ad ${TIKTOK_AD} (no text in TikTok's library)`,
+    });
+    await longest.waitFor();
+    expect(await page.getByText('Untitled ad').count()).toBe(0);
+    await longest.scrollIntoViewIfNeeded();
+    await screenshotFor(page, 'report-longest-running-tiktok');
+  }, 120_000);
 });

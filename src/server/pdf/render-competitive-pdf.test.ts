@@ -77,6 +77,7 @@ function competitiveReport() {
         competitorId: ad.competitorId,
         competitorName: competitors.find((competitor) => competitor.id === ad.competitorId)!.name,
         platform: ad.platform,
+        adId: ad.adId ?? null,
         title: ad.adTitle,
         excerpt: ad.adText,
         runningDays: 10,

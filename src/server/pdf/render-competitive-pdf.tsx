@@ -1,4 +1,5 @@
 import { Document, renderToBuffer, Text, View } from '@react-pdf/renderer';
+import { adsFromLine, competitorCountOf } from '../../shared/competitor-report-counts.ts';
 import { findingKindLabels, findingKinds, type TCompetitorReport } from '../../shared/schemas/competitor-reports.ts';
 import { shortDate } from '../../shared/sentiment-report-format.ts';
 import { countOf, joinWords } from '../../shared/words.ts';
@@ -44,7 +45,7 @@ function Cover({ report, ctx }: { report: TCompetitorReport; ctx: TReportContext
   const facts: TCoverFact[] = [
     { label: 'Covers', value: `${shortDate(report.startDate)} to ${shortDate(report.endDate)}` },
     { label: 'Ads analysed', value: formatNumber(report.totalAdsAnalysed) },
-    { label: 'Competitors', value: formatNumber(report.topCompetitors.length) },
+    { label: 'Competitors', value: formatNumber(competitorCountOf(report)) },
   ];
   if (ctx.generatedOn) facts.push({ label: 'Generated', value: ctx.generatedOn });
   const active = report.topCompetitors.reduce((sum, competitor) => sum + competitor.activeAds, 0);
@@ -64,7 +65,7 @@ function Cover({ report, ctx }: { report: TCompetitorReport; ctx: TReportContext
         <Tile
           label="Ads analysed"
           value={formatNumber(report.totalAdsAnalysed)}
-          foot={`from ${report.competitorsAnalysed} of ${report.topCompetitors.length} competitors`}
+          foot={adsFromLine(report)}
           accent={ctx.theme.primary}
         />
         <Tile

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { adPlatforms } from './competitors.ts';
 import { taskStatuses } from './insight-sources.ts';
 
-/** Ad discovery (issue 10): a competitor's ads, or all of a brand's competitors', from the Meta Ad Library. */
+/** Meta ad discovery (issue 10): a competitor's ads, or all of a brand's competitors', from the Meta Ad Library. */
 export const adDiscoveryKinds = ['ad-discovery:competitor', 'ad-discovery:brand'] as const;
 export type TAdDiscoveryKind = (typeof adDiscoveryKinds)[number];
 
@@ -18,8 +18,14 @@ export function metaAdLibraryAdUrl(adId: string): string {
 
 /** Said to users when no ad source is configured: what they can do meanwhile. */
 export const noAdSourceMessage = "Automatic ad discovery isn't available yet: add ads by hand or import a CSV.";
-/** Said to administrators only (ADMIN_EMAILS, ADMIN_USER_IDS): how to turn discovery on. */
-export const noAdSourceAdminHint = `To turn on ad discovery, get a Meta Ad Library API token at ${META_AD_LIBRARY_ACCESS_URL} and set META_AD_LIBRARY_TOKEN on the server, then restart it.`;
+/** Said instead when Meta's library is not configured but TikTok's is: automatic discovery still runs there. */
+export const noMetaSourceMessage =
+  "Meta ad discovery isn't available on this server: add Meta ads by hand or import a CSV. TikTok ads are still discovered automatically, in TikTok Ads.";
+/** Why Meta discovery cannot run, true whether or not the other connected library (TikTok) can. */
+export const metaUnavailableMessage = (tiktokConfigured: boolean) =>
+  tiktokConfigured ? noMetaSourceMessage : noAdSourceMessage;
+/** Said to administrators only (ADMIN_EMAILS, ADMIN_USER_IDS): how to turn Meta discovery on. */
+export const noAdSourceAdminHint = `To turn on Meta ad discovery, get a Meta Ad Library API token at ${META_AD_LIBRARY_ACCESS_URL} and set META_AD_LIBRARY_TOKEN on the server, then restart it.`;
 export const adDiscoveryRunningMessage =
   'An ad discovery is already running. Wait for it to finish before starting another.';
 export const noCompetitorsMessage = 'Add at least one competitor before discovering ads.';
@@ -34,6 +40,8 @@ export const needsPageOutcomeMessage = 'Not searched: choose its Facebook page f
 export const ZCompetitorDiscoveryOutcome = z.object({
   competitorId: z.uuid(),
   competitorName: z.string(),
+  /** the brand's own row, searched beside its competitors (results from before: false) */
+  isOwnBrand: z.boolean().default(false),
   /**
    * how it was searched: by its Facebook page id; 'name' only in results from before a page had
    * to be chosen; null when it was not searched (no page chosen)

@@ -97,6 +97,8 @@ export type TKeyCount = z.infer<typeof ZKeyCount>;
 export const ZTopCompetitor = z.object({
   competitorId: z.uuid(),
   name: z.string(),
+  /** the brand's own row, shown beside its competitors and not counted as one (reports made before: false) */
+  isOwnBrand: z.boolean().default(false),
   /** ads seen in the period */
   adsInPeriod: ZCount,
   /** of those, still running at the end of the period */
@@ -205,6 +207,8 @@ export const ZCitedAd = z.object({
   competitorId: z.uuid(),
   competitorName: z.string(),
   platform: z.enum(adPlatforms),
+  /** the ad's id in its platform's library: names a TikTok ad, which has no text (reports made before: null) */
+  adId: z.string().nullable().default(null),
   title: z.string().nullable(),
   excerpt: z.string().nullable(),
   runningDays: z.number().int().nullable(),

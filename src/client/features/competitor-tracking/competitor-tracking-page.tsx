@@ -175,7 +175,10 @@ function BrandTracking({ brand, plan }: { brand: TBrand; plan: PlanKey | undefin
         <AdLibraryCard brand={brand} competitors={competitorList} ads={ads.data} />
       </div>
       <WhatChangedCard brand={brand} />
-      <CompetitiveReports brand={brand} readiness={{ competitors: competitors.data?.length, ads: ads.data?.length }} />
+      <CompetitiveReports
+        brand={brand}
+        readiness={{ competitors: competitors.data && rivalsOnly(competitors.data).length, ads: ads.data?.length }}
+      />
       <PageChangesCard brand={brand} competitors={rivalsOnly(competitorList)} />
       <DiscoveryBanner />
     </div>

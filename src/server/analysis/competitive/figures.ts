@@ -80,6 +80,7 @@ export function topCompetitorsOf(
       return {
         competitorId: competitor.id,
         name: competitor.name,
+        isOwnBrand: competitor.isOwnBrand ?? false,
         adsInPeriod: own.length,
         activeAds: own.filter((ad) => ad.isActive).length,
         medianRunningDays: median(days),

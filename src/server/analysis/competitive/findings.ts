@@ -3,6 +3,7 @@
  * writes one sentence from them and names the ads behind it. Nothing is estimated: a rule whose
  * condition does not hold writes nothing.
  */
+import { tiktokAdName } from '../../../shared/cited-ad-name.ts';
 import type { TFinding, TKeyFindings, TTopCompetitor } from '../../../shared/schemas/competitor-reports.ts';
 import { countOf, joinWords, timesAs } from '../../../shared/words.ts';
 import { messagingPatterns } from './cues.ts';
@@ -49,7 +50,7 @@ const finding = (rule: string, text: string, readings: AdReading[]): TFinding =>
 /** The ad's title, else the start of its text, in quotes; or 'an untitled ad'. */
 export function adName(reading: AdReading): string {
   const words = (reading.ad.adTitle ?? reading.ad.adText ?? '').replace(/\s+/g, ' ').trim();
-  if (!words) return 'an untitled ad';
+  if (!words) return reading.ad.platform === 'tiktok' ? tiktokAdName(reading.ad.adId) : 'an untitled ad';
   return `“${words.length > 60 ? `${words.slice(0, 59).trimEnd()}…` : words}”`;
 }
 

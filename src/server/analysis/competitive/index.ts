@@ -31,14 +31,20 @@ export function analyseCompetitiveAds({ competitors, ads, window }: CompetitiveI
   const inWindow = ads.filter((ad) => known.has(ad.competitorId) && seenInWindow(ad, window));
   const readings = inWindow.map((ad) => readAd(ad, window));
   const topCompetitors = topCompetitorsOf(competitors, inWindow, window);
+  // the findings speak of competitors ("the next most active competitor", "competitor ads"), so the
+  // brand's own row is left out of them; the tables name it "<brand> (your brand)" beside them
+  const rivals = competitors.filter((competitor) => !competitor.isOwnBrand);
+  const rivalIds = new Set(rivals.map((competitor) => competitor.id));
+  const rivalReadings = readings.filter((reading) => rivalIds.has(reading.ad.competitorId));
+  const rivalTop = topCompetitors.filter((competitor) => rivalIds.has(competitor.competitorId));
   const withSpend = inWindow.filter((ad) => ad.spend);
   return {
     totalAdsAnalysed: inWindow.length,
-    competitorsAnalysed: topCompetitors.filter((competitor) => competitor.adsInPeriod > 0).length,
+    competitorsAnalysed: rivalTop.filter((competitor) => competitor.adsInPeriod > 0).length,
     topCompetitors,
     adTrends: adTrendsOf(inWindow, window),
     advertisingIntelligence: intelligenceOf(competitors, readings),
-    keyFindings: keyFindingsOf({ competitors, readings, top: topCompetitors, window }),
+    keyFindings: keyFindingsOf({ competitors: rivals, readings: rivalReadings, top: rivalTop, window }),
     disclosures: {
       spend: withSpend.length,
       impressions: inWindow.filter((ad) => ad.impressions).length,

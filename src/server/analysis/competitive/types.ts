@@ -24,9 +24,12 @@ export type AnalysedAd = {
   metaMediaType?: TMetaMediaType | null;
   /** where a Meta ad ran (facebook, instagram ...) */
   publisherPlatforms?: string[];
+  /** the ad's id in its platform's library (TikTok ads, which have no text, are named by it) */
+  adId?: string | null;
 };
 
-export type AnalysedCompetitor = { id: string; name: string };
+/** `isOwnBrand`: the brand's own row, analysed beside its competitors but never counted or judged as one */
+export type AnalysedCompetitor = { id: string; name: string; isOwnBrand?: boolean };
 
 export type CompetitiveWindow = { start: Date; end: Date };
 

@@ -62,7 +62,7 @@ export const adChangesEmail = defineEmailComposer({
     const list = await deps.db
       .select({ id: competitors.id, name: competitors.name })
       .from(competitors)
-      .where(eq(competitors.brandId, brand.id));
+      .where(and(eq(competitors.brandId, brand.id), eq(competitors.isOwnBrand, false)));
     const changes = (await toAdChanges(deps.db, rows, new Map(list.map((row) => [row.id, row.name])))).filter(
       hasChanges,
     );

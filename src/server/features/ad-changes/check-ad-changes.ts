@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { TAdChange, TBrandAdChanges } from '../../../shared/schemas/ad-changes.ts';
 import { competitorAdChanges, competitors } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
+import { assertIsCompetitor } from '../competitors/own-brand-row.ts';
 import { getTrackedBrandOrThrow, getTrackedCompetitorOrThrow } from '../competitors/tracked-brand.ts';
 import type { FeatureContext } from '../context.ts';
 import { toAdChanges } from './ad-change-dto.ts';
@@ -13,6 +14,7 @@ export async function checkAdChangesNow(
   { actor, input }: { actor: Actor; input: { competitorId: string } },
 ): Promise<TAdChange> {
   const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, input.competitorId, { toChange: true });
+  assertIsCompetitor(competitor, '"What changed"');
   const row = await recordAdChanges(ctx.db, competitor, { trigger: 'on_demand', week: null, now: new Date() });
   if (!row) throw new Error('An on-demand comparison was not stored');
   const [change] = await toAdChanges(ctx.db, [row], new Map([[competitor.id, competitor.name]]));
@@ -28,7 +30,8 @@ export async function listBrandAdChanges(
   const list = await ctx.db
     .select({ id: competitors.id, name: competitors.name })
     .from(competitors)
-    .where(eq(competitors.brandId, brand.id))
+    // the brand's own ads are not "what changed" at a competitor: decision 0026 keeps it to rivals
+    .where(and(eq(competitors.brandId, brand.id), eq(competitors.isOwnBrand, false)))
     .orderBy(asc(competitors.createdAt));
   const ids = list.map((competitor) => competitor.id);
   const rows = ids.length

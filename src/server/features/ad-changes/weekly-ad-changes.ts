@@ -67,7 +67,8 @@ export async function runWeeklyAdChanges(
       competitorAdChanges,
       and(eq(competitorAdChanges.competitorId, competitors.id), eq(competitorAdChanges.week, week)),
     )
-    .where(isNull(competitorAdChanges.id));
+    // the "your brand" row is not compared or e-mailed as a competitor
+    .where(and(isNull(competitorAdChanges.id), eq(competitors.isOwnBrand, false)));
   const byBrand = new Map<string, { brand: typeof brands.$inferSelect; list: (typeof competitors.$inferSelect)[] }>();
   for (const { competitor, brand } of due) {
     const entry = byBrand.get(brand.id) ?? { brand, list: [] };

@@ -5,6 +5,7 @@ import {
   type TAdDiscoveryTask,
   ZAdDiscoveryResult,
 } from '../../../shared/schemas/ad-discovery.ts';
+import { countOf } from '../../../shared/words.ts';
 import type { Database } from '../../db/client.ts';
 import { taskProgress } from '../../db/schema/index.ts';
 import { type Actor, getTaskOrThrow, type TaskKinds, taskVisibleTo } from '../../http/access.ts';
@@ -21,17 +22,24 @@ function messageOf(row: TaskRow, result: TAdDiscoveryTask['result']): string {
   if (row.status !== 'completed' || !result)
     return row.stage && row.stage !== 'Queued' ? row.stage : 'Ad discovery started';
   const read = result.competitors.reduce((sum, outcome) => sum + outcome.read, 0);
-  const failures = result.failed
-    ? ` ${result.failed} of ${result.competitors.length} competitors could not be searched.`
+  // the brand's own row is searched too, but it is no competitor: it is named on its own
+  const ownRow = result.competitors.find((outcome) => outcome.isOwnBrand);
+  const rivals = result.competitors.filter((outcome) => !outcome.isOwnBrand);
+  const rivalsFailed = rivals.filter((outcome) => outcome.status === 'failed').length;
+  const failures = rivalsFailed
+    ? ` ${rivalsFailed} of ${countOf(rivals.length, 'competitor')} could not be searched.`
     : '';
-  const needPage = result.competitors.filter((outcome) => outcome.status === 'needs_page').length;
+  const ownFailed = ownRow?.status === 'failed' ? ' Your brand could not be searched.' : '';
+  const needPage = rivals.filter((outcome) => outcome.status === 'needs_page').length;
   const choose =
     needPage === 0
       ? ''
       : needPage === 1
         ? ' 1 competitor was not searched: choose its Facebook page first.'
         : ` ${needPage} competitors were not searched: choose their Facebook pages first.`;
-  return `Found ${read} ${read === 1 ? 'ad' : 'ads'}: ${result.added} new, ${result.updated} updated.${failures}${choose}`;
+  const ownNeedsPage =
+    ownRow?.status === 'needs_page' ? ' Your brand was not searched: choose its Facebook page first.' : '';
+  return `Found ${read} ${read === 1 ? 'ad' : 'ads'}: ${result.added} new, ${result.updated} updated.${failures}${ownFailed}${choose}${ownNeedsPage}`;
 }
 
 export function toAdDiscoveryTask(row: TaskRow): TAdDiscoveryTask {

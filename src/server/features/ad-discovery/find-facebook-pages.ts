@@ -4,7 +4,7 @@
  * own. Nothing is stored; discovery then reads only the chosen page's ads.
  */
 import { eq } from 'drizzle-orm';
-import { noAdSourceMessage, type TFacebookPageCandidates } from '../../../shared/schemas/ad-discovery.ts';
+import { metaUnavailableMessage, type TFacebookPageCandidates } from '../../../shared/schemas/ad-discovery.ts';
 import { brands } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
@@ -24,7 +24,7 @@ export async function findFacebookPages(
 ): Promise<TFacebookPageCandidates> {
   const competitor = await getTrackedCompetitorOrThrow(ctx.db, actor, input.competitorId, { toChange: true });
   const { token, graphUrl } = ctx.config.metaAdLibrary;
-  if (!token) throw new AppError('validation', noAdSourceMessage);
+  if (!token) throw new AppError('validation', metaUnavailableMessage(Boolean(ctx.config.services.tiktok.credentials)));
   const [brand] = await ctx.db
     .select({ adMarket: brands.adMarket, adMarkets: brands.adMarkets })
     .from(brands)

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  metaUnavailableMessage,
   noAdSourceAdminHint,
-  noAdSourceMessage,
   type TActiveAdDiscovery,
   type TAdSources,
   ZAdDiscoveryTaskParams,
@@ -67,7 +67,7 @@ export function registerAdDiscoveryRoutes(parent: FastifyInstance, ctx: FeatureC
       metaConfigured,
       connectedPlatforms: connected,
       manualPlatforms: adPlatforms.filter((platform) => !connected.includes(platform)),
-      notConfiguredMessage: metaConfigured ? null : noAdSourceMessage,
+      notConfiguredMessage: metaConfigured ? null : metaUnavailableMessage(tiktokConfigured),
       // The server's configuration is the administrators' business only.
       adminHint: !metaConfigured && actorOf(request).isAdmin ? noAdSourceAdminHint : null,
     };

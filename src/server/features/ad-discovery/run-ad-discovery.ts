@@ -10,8 +10,8 @@ import { asc, eq } from 'drizzle-orm';
 import { zeroAdsMessage, zeroAdsReason } from '../../../shared/ad-market-coverage.ts';
 import { adMarketName } from '../../../shared/ad-markets.ts';
 import {
+  metaUnavailableMessage,
   needsPageOutcomeMessage,
-  noAdSourceMessage,
   type TAdDiscoveryResult,
   type TCompetitorDiscoveryOutcome,
 } from '../../../shared/schemas/ad-discovery.ts';
@@ -140,6 +140,7 @@ async function searchOne(
   const outcome: TCompetitorDiscoveryOutcome = {
     competitorId: competitor.id,
     competitorName: competitor.name,
+    isOwnBrand: competitor.isOwnBrand,
     searchedBy: 'page_id',
     status: 'done',
     read: 0,
@@ -219,7 +220,7 @@ export async function runAdDiscovery(deps: AdDiscoveryDeps, taskId: string, sign
     return 'failed' as const;
   }
   if (!deps.config.metaAdLibrary.token) {
-    await failTask(db, taskId, noAdSourceMessage);
+    await failTask(db, taskId, metaUnavailableMessage(Boolean(deps.config.services.tiktok.credentials)));
     return 'failed' as const;
   }
   // The plan may have changed since the discovery was started: checked again as it runs.

@@ -5,17 +5,18 @@
  * by their chosen Facebook page only: without one there is nothing to search (409, the user is
  * sent to "Find Facebook page"), and a brand-wide run passes over them.
  */
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import {
   adDiscoveryKinds,
   adDiscoveryRunningMessage,
   choosePageFirstMessage,
-  noAdSourceMessage,
+  metaUnavailableMessage,
   noChosenPagesMessage,
   noCompetitorsMessage,
   type TAdDiscoveryKind,
   type TAdDiscoveryTask,
 } from '../../../shared/schemas/ad-discovery.ts';
+import { countOf } from '../../../shared/words.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { competitors, taskProgress } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
@@ -27,7 +28,8 @@ import { failStaleTasks, failTask, type TaskRow } from '../tasks/task-progress.t
 import { BRAND_KIND, COMPETITOR_KIND, toAdDiscoveryTask } from './ad-discovery-task.ts';
 
 function assertAdSourceConfigured(ctx: FeatureContext) {
-  if (!ctx.config.metaAdLibrary.token) throw new AppError('validation', noAdSourceMessage);
+  if (!ctx.config.metaAdLibrary.token)
+    throw new AppError('validation', metaUnavailableMessage(Boolean(ctx.config.services.tiktok.credentials)));
   if (!ctx.queue) throw new AppError('upstream_failed', 'Background work is not running on this server');
 }
 
@@ -69,16 +71,23 @@ export async function startBrandAdDiscovery(
 ): Promise<TAdDiscoveryTask> {
   const brand = await getTrackedBrandOrThrow(ctx.db, actor, input.brandId, { toChange: true });
   const [tracked] = await ctx.db
-    .select({ value: count(), withPage: count(competitors.facebookPageId) })
+    .select({
+      value: count(),
+      withPage: count(competitors.facebookPageId),
+      own: count(sql`case when ${competitors.isOwnBrand} then 1 end`),
+    })
     .from(competitors)
     .where(eq(competitors.brandId, brand.id));
   if (!tracked?.value) throw new AppError('validation', noCompetitorsMessage);
   assertAdSourceConfigured(ctx);
   if (!tracked.withPage) throw new AppError('conflict', noChosenPagesMessage);
   const task = await createTask(ctx, actor, BRAND_KIND, brand.id);
-  const many = tracked.value === 1 ? '1 competitor' : `${tracked.value} competitors`;
-  return {
-    ...toAdDiscoveryTask(task),
-    message: `Searching the Meta Ad Library for the ads of ${many} of ${brand.name}`,
-  };
+  // the brand's own row is searched too: said as the brand, not counted as a competitor
+  const rivals = tracked.value - tracked.own;
+  const whose = !tracked.own
+    ? `${countOf(rivals, 'competitor')} of ${brand.name}`
+    : rivals > 0
+      ? `${brand.name} and its ${countOf(rivals, 'competitor')}`
+      : brand.name;
+  return { ...toAdDiscoveryTask(task), message: `Searching the Meta Ad Library for the ads of ${whose}` };
 }

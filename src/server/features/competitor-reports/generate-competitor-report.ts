@@ -7,7 +7,6 @@ import {
   ZCreateCompetitorReportRequest,
 } from '../../../shared/schemas/competitor-reports.ts';
 import {
-  type AnalysedAd,
   type AnalysedCompetitor,
   analyseCompetitiveAds,
   type CompetitiveFigures,
@@ -20,7 +19,7 @@ import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertCanChangeBrand, assertCanCreateCompetitorReport } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
-import { brandCompetitors, competitorAdsIn, competitorsHaveAds } from './read-competitor-ads.ts';
+import { brandCompetitors, competitorAdsIn, competitorsHaveAds, type ReportAd } from './read-competitor-ads.ts';
 import { type TReportContext, toCompetitorReport } from './report-dto.ts';
 import { reportTikTokAds } from './report-tiktok-ads.ts';
 
@@ -35,7 +34,7 @@ function excerptOf(text: string | null): string | null {
 /** The ads the findings and the longevity list name, as they are now, for the screen and the PDF. */
 export function citedAdsOf(
   figures: CompetitiveFigures,
-  ads: AnalysedAd[],
+  ads: ReportAd[],
   competitors: AnalysedCompetitor[],
   window: CompetitiveWindow,
 ): TCitedAd[] {
@@ -51,6 +50,7 @@ export function citedAdsOf(
       competitorId: ad.competitorId,
       competitorName: names.get(ad.competitorId) ?? 'Unknown competitor',
       platform: ad.platform,
+      adId: ad.adId,
       title: ad.adTitle,
       excerpt: excerptOf(ad.adText ?? ad.landingPageTitle),
       runningDays: runningDays(ad, window),
@@ -77,7 +77,9 @@ export async function generateCompetitorReport(
   });
   await assertCanCreateCompetitorReport(ctx.db, owner);
   const competitors = await brandCompetitors(ctx.db, brand);
-  if (competitors.length === 0) throw new AppError('conflict', noCompetitorsForReportMessage);
+  // the brand's own row alone is no competitor to compare with
+  if (!competitors.some((competitor) => !competitor.isOwnBrand))
+    throw new AppError('conflict', noCompetitorsForReportMessage);
   const competitorIds = competitors.map((competitor) => competitor.id);
   if (!(await competitorsHaveAds(ctx.db, brand.userId, competitorIds)))
     throw new AppError('conflict', noAdsForReportMessage);

@@ -15,7 +15,11 @@ export async function brandCompetitors(
     .where(and(eq(competitors.brandId, brand.id), eq(competitors.userId, brand.userId)))
     .orderBy(competitors.name);
   // the brand's own row is analysed beside its competitors, under a name that says it is the brand
-  return rows.map((row) => ({ id: row.id, name: row.isOwnBrand ? ownBrandLabel(row.name) : row.name }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.isOwnBrand ? ownBrandLabel(row.name) : row.name,
+    isOwnBrand: row.isOwnBrand,
+  }));
 }
 
 export async function competitorsHaveAds(db: Database, ownerId: string, competitorIds: string[]) {

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { TCompetitorWithCounts } from '../../../shared/schemas/competitors.ts';
 import { competitors } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
+import { AppError } from '../../http/errors.ts';
 import type { FeatureContext } from '../context.ts';
 import { type CompetitorRow, toCompetitorWithCounts } from './competitor-dto.ts';
 import { getTrackedBrandOrThrow } from './tracked-brand.ts';
@@ -32,3 +33,12 @@ export async function trackOwnBrandAds(
 
 /** How the analysis and the PDF name the brand's own row beside its competitors. */
 export const ownBrandLabel = (name: string) => `${name} (your brand)`;
+
+/**
+ * Refuses the "your brand" row where only a competitor makes sense (its page watch, its insight
+ * discovery as a competitor, its "What changed"): calling the brand its own competitor is untrue.
+ */
+export function assertIsCompetitor(row: { isOwnBrand: boolean; name: string }, what: string) {
+  if (row.isOwnBrand)
+    throw new AppError('conflict', `${row.name} is your brand, not a competitor: ${what} is for competitors only.`);
+}

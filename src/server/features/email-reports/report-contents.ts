@@ -6,6 +6,7 @@
  * the message can say so instead of leaving it out silently.
  */
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
+import { competitorCountOf } from '../../../shared/competitor-report-counts.ts';
 import type { TAuditAnalysis, TRecommendation } from '../../../shared/schemas/audits.ts';
 import { findingKinds } from '../../../shared/schemas/competitor-reports.ts';
 import type { TReportPeriod, TTrendDirection } from '../../../shared/schemas/sentiment-reports.ts';
@@ -147,7 +148,7 @@ async function latestCompetitive(db: Database, brandId: string): Promise<Competi
     startDate: report.startDate,
     endDate: report.endDate,
     totalAdsAnalysed: report.totalAdsAnalysed,
-    competitors: report.topCompetitors.length,
+    competitors: competitorCountOf(report),
     headline: findingKinds.flatMap((kind) => report.keyFindings[kind].slice(0, 1).map((finding) => finding.text)),
   };
 }

@@ -15,7 +15,9 @@ export async function getRelevanceTerms(
   const rivals = await ctx.db
     .select()
     .from(competitors)
-    .where(and(eq(competitors.brandId, brand.id), ownedBy(actor, competitors.userId)))
+    .where(
+      and(eq(competitors.brandId, brand.id), ownedBy(actor, competitors.userId), eq(competitors.isOwnBrand, false)),
+    )
     .orderBy(asc(competitors.createdAt));
   return {
     brand: toRelevanceTerms('brand', brand.id, brandSubject(brand)),

@@ -5,6 +5,7 @@ import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { insightRoomForBrand } from '../billing/plan-limits.ts';
 import { getCompetitorOrThrow } from '../competitors/get-competitor-or-throw.ts';
+import { assertIsCompetitor } from '../competitors/own-brand-row.ts';
 import type { FeatureContext } from '../context.ts';
 import { competitorMentionSubject } from '../mention-discovery/mention-subject.ts';
 import { hasRunnableMentionSource } from '../mention-discovery/read-mention-sources.ts';
@@ -20,6 +21,7 @@ export async function startCompetitorDiscovery(
   { actor, input }: { actor: Actor; input: { competitorId: string } },
 ): Promise<TCompetitorDiscoveryTask> {
   const competitor = await getCompetitorOrThrow(ctx.db, actor, input.competitorId);
+  assertIsCompetitor(competitor, 'competitor insight discovery');
   const brand = await getBrandOrThrow(ctx.db, actor, competitor.brandId);
   await insightRoomForBrand(ctx.db, brand);
   const [feeds] = await ctx.db

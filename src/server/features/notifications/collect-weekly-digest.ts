@@ -84,6 +84,8 @@ export async function collectWeeklyDigest(
     .where(
       and(
         ownedBy(actor, adLibraryEntries.userId),
+        // the digest lists new competitor ads; the brand's own ads are not a competitor's
+        eq(competitors.isOwnBrand, false),
         gte(adLibraryEntries.createdAt, since),
         lt(adLibraryEntries.createdAt, until),
       ),

@@ -1,4 +1,5 @@
 import { Rect, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import { citedAdName } from '../../../shared/cited-ad-name.ts';
 import { shareOf, wholePercentages } from '../../../shared/percentages.ts';
 import {
   findingKindLabels,
@@ -160,7 +161,6 @@ export function TopCompetitorsTable({ report }: { report: TCompetitorReport }) {
 }
 
 export function citedLine(ad: TCitedAd): string {
-  const name = ad.title ?? ad.excerpt ?? 'Untitled ad';
   const days =
     ad.runningDays === null
       ? 'first seen not known'
@@ -169,7 +169,7 @@ export function citedLine(ad: TCitedAd): string {
   const where = ad.placements.length
     ? `Meta on ${ad.placements.map(placementLabel).join(', ')}`
     : adPlatformLabels[ad.platform];
-  return `${ad.competitorName} · ${where}${media} · ${days}: “${name}”`;
+  return `${ad.competitorName} · ${where}${media} · ${days}: ${citedAdName(ad, { quoted: true })}`;
 }
 
 export function KeyFindings({ report, ctx }: { report: TCompetitorReport; ctx: TReportContext }) {

@@ -1,7 +1,12 @@
 import { ExternalLink, Info, LoaderCircle, Radar } from 'lucide-react';
 import { META_AD_LIBRARY_ACCESS_URL } from '../../../../shared/schemas/ad-discovery.ts';
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
-import { adPlatformLabels, connectedAdPlatforms, type TCompetitor } from '../../../../shared/schemas/competitors.ts';
+import {
+  adPlatformLabels,
+  connectedAdPlatforms,
+  type TAdPlatform,
+  type TCompetitor,
+} from '../../../../shared/schemas/competitors.ts';
 import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -46,11 +51,18 @@ function LastDiscovery({ brandId }: { brandId: string }) {
   );
 }
 
+/** Where each connected library's ads are discovered on this screen. */
+const automaticallyHow = (platform: TAdPlatform) =>
+  platform === 'tiktok'
+    ? `${adPlatformLabels[platform]} (per competitor, in TikTok Ads)`
+    : `${adPlatformLabels[platform]} (Auto-Discover All and Discover Ads)`;
+
 /**
- * Auto-Discover All: searches the ad library for every competitor of the brand that has its
- * Facebook page chosen (needs at least one competitor, SPEC §5). Says which platforms are
- * discovered automatically and which are entered by hand or CSV, and, with no ad source
- * configured, what the user can do instead; administrators also see how to configure one.
+ * Ad discovery across the connected libraries. Auto-Discover All searches Meta's Ad Library for
+ * every competitor of the brand that has its Facebook page chosen (needs at least one competitor,
+ * SPEC §5); TikTok's is searched per competitor on its own card. Says which platforms are
+ * discovered automatically and which are entered by hand or CSV, and, with Meta not configured,
+ * what the user can do instead; administrators also see how to configure it.
  */
 export function AdDiscoveryCard({
   brand,
@@ -71,6 +83,7 @@ export function AdDiscoveryCard({
   const manual = sources.data?.manualPlatforms ?? [];
   const withoutApi = manual.filter((platform) => !connectedAdPlatforms.includes(platform));
   const awaitingSource = manual.filter((platform) => connectedAdPlatforms.includes(platform));
+  const tiktokConnected = connected.includes('tiktok');
   return (
     <Card>
       <CardHeader>
@@ -81,9 +94,12 @@ export function AdDiscoveryCard({
           </h2>
         </CardTitle>
         <CardDescription>
-          Searches the Meta Ad Library for the ads of each competitor of {brand.name} in each of the brand's ad markets,
-          from the competitor's own Facebook page: a competitor without one is skipped until you choose it with "Find
-          Facebook page". Ads found again, in any market, are updated, never added twice.
+          Finds the ads of each competitor of {brand.name} in the ad libraries this server reads, from the competitor's
+          own page or advertiser account, never by name. Auto-Discover All and "Discover Ads" search the Meta Ad Library
+          in each of the brand's ad markets from the competitor's Facebook page: a competitor without one is skipped
+          until you choose it with "Find Facebook page".
+          {tiktokConnected && ' TikTok ads are discovered per competitor in TikTok Ads, from its chosen advertiser.'}{' '}
+          Ads found again are updated, never added twice.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -131,9 +147,7 @@ export function AdDiscoveryCard({
             <div>
               <dt className="font-medium">Discovered automatically</dt>
               <dd className="text-muted-foreground">
-                {connected.length
-                  ? connected.map((platform) => adPlatformLabels[platform]).join(', ')
-                  : 'None configured'}
+                {connected.length ? connected.map(automaticallyHow).join(', ') : 'None configured'}
               </dd>
             </div>
             <div>

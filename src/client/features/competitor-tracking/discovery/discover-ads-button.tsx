@@ -49,7 +49,7 @@ export function DiscoverAdsButton({ competitor }: { competitor: TCompetitor }) {
       onClick={() => start.mutate()}
       disabled={busy || batch || !allowed || unconfigured}
       aria-label={`Discover ads for ${competitor.name}`}
-      title={unconfigured ? "Automatic ad discovery isn't available yet" : 'Search by Facebook page'}
+      title={unconfigured ? "Meta ad discovery isn't available on this server" : 'Search by Facebook page'}
     >
       {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Radar aria-hidden="true" />}
       {busy ? 'Discovering...' : 'Discover Ads'}

@@ -1,4 +1,5 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { citedAdName } from '../../../../shared/cited-ad-name.ts';
 import type { TCompetitorReport } from '../../../../shared/schemas/competitor-reports.ts';
 import { countOf } from '../../../../shared/words.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -136,7 +137,7 @@ export function AdvertisingIntelligence({ report }: { report: TCompetitorReport 
               return (
                 <li key={entry.adId}>
                   <a className="text-primary underline-offset-2 hover:underline" href={`#ad-${entry.adId}`}>
-                    {`Running ${countOf(entry.runningDays, 'day')}${entry.isActive ? '' : ' (stopped)'}: ${ad?.competitorName ?? ''} – ${ad?.title ?? ad?.excerpt ?? 'Untitled ad'}`}
+                    {`Running ${countOf(entry.runningDays, 'day')}${entry.isActive ? '' : ' (stopped)'}: ${ad ? `${ad.competitorName} – ${citedAdName(ad)}` : 'ad details not stored with this report'}`}
                   </a>
                 </li>
               );

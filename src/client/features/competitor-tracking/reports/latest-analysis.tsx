@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { citedAdName } from '../../../../shared/cited-ad-name.ts';
+import { adsFromLine } from '../../../../shared/competitor-report-counts.ts';
 import {
   findingKindLabels,
   findingKinds,
@@ -35,7 +37,7 @@ function citedAdLabel(ad: TCitedAd): string {
     ? `Meta on ${ad.placements.map(placementLabel).join(', ')}`
     : adPlatformLabels[ad.platform];
   const media = ad.mediaType ? ` · ${metaMediaTypeLabels[ad.mediaType].toLowerCase()}` : '';
-  return `${ad.competitorName} · ${where}${media} · ${days}: ${ad.title ?? ad.excerpt ?? 'Untitled ad'}`;
+  return `${ad.competitorName} · ${where}${media} · ${days}: ${citedAdName(ad)}`;
 }
 
 /** SPEC's Latest Competitive Analysis: the key findings, filtered by kind, each with its ads as links. */
@@ -51,7 +53,7 @@ export function LatestAnalysis({ report }: { report: TCompetitorReport }) {
           <h2>Latest Competitive Analysis</h2>
         </CardTitle>
         <CardDescription>
-          {`${countOf(report.totalAdsAnalysed, 'ad')} from ${report.competitorsAnalysed} of ${countOf(report.topCompetitors.length, 'competitor')}, ${reportRange(report)}.`}
+          {`${countOf(report.totalAdsAnalysed, 'ad')} ${adsFromLine(report)}, ${reportRange(report)}.`}
           {report.writtenBy === 'ai' ? ' Findings worded with AI from the figures.' : ''}
         </CardDescription>
       </CardHeader>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
 import type { TCompetitor } from '../../../../shared/schemas/competitors.ts';
 import { Alert, AlertDescription } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { TikTokAdvertiserDialog } from './tiktok-advertiser-dialog.tsx';
@@ -16,7 +17,10 @@ function CompetitorTikTok({ competitor, available }: { competitor: TCompetitor; 
     <li className="space-y-1 py-3" aria-label={`${competitor.name} on TikTok`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-medium">{competitor.name}</p>
+          <p className="flex items-center gap-2 font-medium">
+            {competitor.name}
+            {competitor.isOwnBrand && <Badge variant="secondary">Your brand</Badge>}
+          </p>
           <p className="text-muted-foreground text-xs">
             {competitor.tiktokBusinessId
               ? competitor.tiktokBusinessName
