@@ -205,8 +205,27 @@ describe('the competitive analysis', () => {
     expect(empty.advertisingIntelligence.messagingPatterns.every((entry) => entry.share === 0)).toBe(true);
   });
 
+  it('reads calls to action and messages only in ads that carry words (TikTok gives none)', () => {
+    const wordless = Array.from({ length: 4 }, () => ad({ competitorId: GAMMA, platform: 'tiktok', adType: 'video' }));
+    const worded = [
+      ad({ competitorId: GAMMA, adText: 'Fresh rye, shop now.' }),
+      ad({ competitorId: GAMMA, adText: 'Our rye is baked at dawn.' }),
+    ];
+    const analysis = analyseCompetitiveAds({ competitors, ads: [...wordless, ...worded], window });
+    expect(analysis.totalAdsAnalysed).toBe(6);
+    expect(analysis.advertisingIntelligence.adsWithoutCta).toBe(1);
+    const findings = Object.values(analysis.keyFindings).flat();
+    expect(findings.some((entry) => entry.rule === 'no-cta')).toBe(false);
+    expect(findings.find((entry) => entry.rule === 'cta-gap')?.text).toMatch(/^1 of 2 competitor ads/);
+    const gamma = analysis.advertisingIntelligence.competitivePositioning.find(
+      (entry) => entry.name === 'Gamma Grains',
+    );
+    expect(gamma?.adCount).toBe(6);
+    expect(gamma?.summary).toMatch(/4 other ads carry no words to read\.$/);
+  });
+
   it('names an ad by its title or the start of its text', () => {
-    expect(adName({ ad: acmeSale, days: 1, ctas: [], patterns: [], audiences: [] })).toBe(
+    expect(adName({ ad: acmeSale, days: 1, ctas: [], patterns: [], audiences: [], hasWords: true })).toBe(
       '“Spring sale: 20% off all loaves”',
     );
   });

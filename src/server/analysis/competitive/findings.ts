@@ -8,7 +8,7 @@ import type { TFinding, TKeyFindings, TTopCompetitor } from '../../../shared/sch
 import { countOf, joinWords, timesAs } from '../../../shared/words.ts';
 import { messagingPatterns } from './cues.ts';
 import { laggardsOf, leadersOf, median, shareOf, typeLabels } from './figures.ts';
-import { type AdReading, byLongest, patternCounts } from './intelligence.ts';
+import { type AdReading, byLongest, patternCounts, withWords } from './intelligence.ts';
 import { MEDIA_MIX_RULE, mediaMixFindings } from './media-mix.ts';
 import type { AnalysedCompetitor, CompetitiveWindow } from './types.ts';
 import { seenFrom } from './window.ts';
@@ -135,7 +135,7 @@ function advantages({ readings, top }: Context): TFinding[] {
     });
   }
   for (const competitor of top) {
-    const own = readings.filter((reading) => reading.ad.competitorId === competitor.competitorId);
+    const own = withWords(readings).filter((reading) => reading.ad.competitorId === competitor.competitorId);
     const without = own.filter((reading) => reading.ctas.length === 0);
     if (own.length >= 4 && without.length * 2 >= own.length)
       found.push(
@@ -162,7 +162,8 @@ export function unusedPatternText(pattern: { label: string; cues: string[] }, to
   return `None of the ${countOf(total, 'competitor ad')} we read uses ${pattern.label.toLowerCase()} phrases such as ${examples} (${countOf(pattern.cues.length, 'phrase group')} checked): the message looks open.`;
 }
 
-function opportunities({ readings }: Context): TFinding[] {
+function opportunities(context: Context): TFinding[] {
+  const readings = withWords(context.readings);
   const found: TFinding[] = [];
   const total = readings.length;
   const patterns = patternCounts(readings);
@@ -279,9 +280,12 @@ function formatGap(readings: AdReading[]): TFinding | null {
 }
 
 function recommendations({ readings, competitors }: Context): TFinding[] {
-  return [crowdedMessage(readings), studyLongest(readings, competitors), ctaGap(readings), formatGap(readings)].filter(
-    (entry): entry is TFinding => entry !== null,
-  );
+  return [
+    crowdedMessage(withWords(readings)),
+    studyLongest(readings, competitors),
+    ctaGap(withWords(readings)),
+    formatGap(readings),
+  ].filter((entry): entry is TFinding => entry !== null);
 }
 
 export function keyFindingsOf(context: Context): TKeyFindings {

@@ -55,7 +55,7 @@ export function analyseCompetitiveAds({ competitors, ads, window }: CompetitiveI
     },
     rules: [
       WINDOW_RULE,
-      'Calls to action, audiences and messaging patterns are phrase lists matched in each ad’s title, text, landing-page title and recorded call to action, as whole words, whatever the case, with hyphens, spaces and curly quotes read alike and each word family’s inflections included; an ad counts once per item, and a message counts as absent only from the phrases checked. Shares of one whole (platforms, types, objectives, competitors) are rounded to add up to exactly 100; an ad can use several messages and calls to action, so their shares do not. Audiences marked “targeting” are what the ad source disclosed.',
+      'Calls to action, audiences and messaging patterns are phrase lists matched in each ad’s title, text, landing-page title and recorded call to action, as whole words, whatever the case, with hyphens, spaces and curly quotes read alike and each word family’s inflections included; an ad counts once per item, and a message counts as absent only from the phrases checked. Ads that carry no words (TikTok’s library gives none) are left out of calls to action and messages. Shares of one whole (platforms, types, objectives, competitors) are rounded to add up to exactly 100; an ad can use several messages and calls to action, so their shares do not. Audiences marked “targeting” are what the ad source disclosed.',
       'Spend, impressions and reach are shown only where the ad source disclosed them (Meta discloses them for political and issue ads, and reach for ads shown in the EU and UK), as the ranges it gave. Nothing is estimated.',
       ...Object.values(FINDING_RULES),
     ],

@@ -16,7 +16,15 @@ export type AdReading = {
   ctas: string[];
   patterns: string[];
   audiences: { audience: string; basis: 'targeting' | 'text'; evidence: string[] }[];
+  /** Whether the ad carries any words: TikTok's library gives none, so nothing can be read in them */
+  hasWords: boolean;
 };
+
+/**
+ * The readings whose ads carry words: calls to action and messages are counted among these only,
+ * so an ad whose library gives no text is never called an ad "with no call to action".
+ */
+export const withWords = (readings: AdReading[]) => readings.filter((reading) => reading.hasWords);
 
 const wordsOf = (ad: AnalysedAd) =>
   [ad.adTitle, ad.adText, ad.landingPageTitle, ad.landingPageCta].filter(Boolean).join('\n');
@@ -67,7 +75,7 @@ export function readAd(ad: AnalysedAd, window: CompetitiveWindow): AdReading {
       return matched.length ? [{ audience: entry.audience, basis: 'text' as const, evidence: cueLabels(matched) }] : [];
     }),
   ];
-  return { ad, days: runningDays(ad, window), ctas, patterns, audiences };
+  return { ad, days: runningDays(ad, window), ctas, patterns, audiences, hasWords: text.trim().length > 0 };
 }
 
 /** Longest first, then newest id order for a stable list. */
@@ -154,8 +162,15 @@ function leadingPatternsText(used: { label: string; share: number; adCount: numb
 
 function positioningOf(competitors: AnalysedCompetitor[], readings: AdReading[]) {
   return competitors.flatMap((competitor) => {
-    const own = readings.filter((reading) => reading.ad.competitorId === competitor.id);
-    if (own.length === 0) return [];
+    const all = readings.filter((reading) => reading.ad.competitorId === competitor.id);
+    if (all.length === 0) return [];
+    const own = withWords(all);
+    if (own.length === 0) {
+      const summary = `${possessiveName(competitor.name)} ${countOf(all.length, 'ad')} carry no words in their ad library, so no message or call to action can be read.`;
+      return [
+        { competitorId: competitor.id, name: competitor.name, adCount: all.length, patterns: [], ctas: [], summary },
+      ];
+    }
     const used = patternCounts(own)
       .filter((entry) => entry.adCount > 0)
       .sort((a, b) => b.adCount - a.adCount);
@@ -170,7 +185,18 @@ function positioningOf(competitors: AnalysedCompetitor[], readings: AdReading[])
     const summary = lead
       ? `${competitor.name} ${lead}${asks}.`
       : `No messaging pattern was recognised in ${possessiveName(competitor.name)} ${countOf(own.length, 'ad')}.`;
-    return [{ competitorId: competitor.id, name: competitor.name, adCount: own.length, patterns, ctas, summary }];
+    const wordless = all.length - own.length;
+    const unread = wordless > 0 ? ` ${countOf(wordless, 'other ad')} carry no words to read.` : '';
+    return [
+      {
+        competitorId: competitor.id,
+        name: competitor.name,
+        adCount: all.length,
+        patterns,
+        ctas,
+        summary: summary + unread,
+      },
+    ];
   });
 }
 
@@ -208,10 +234,10 @@ function adTypeInsightsOf(readings: AdReading[], competitors: AnalysedCompetitor
 
 export function intelligenceOf(competitors: AnalysedCompetitor[], readings: AdReading[]): TAdvertisingIntelligence {
   return {
-    inferredCallToActions: ctaCounts(readings),
-    adsWithoutCta: readings.filter((reading) => reading.ctas.length === 0).length,
+    inferredCallToActions: ctaCounts(withWords(readings)),
+    adsWithoutCta: withWords(readings).filter((reading) => reading.ctas.length === 0).length,
     inferredTargetAudiences: audienceCounts(readings),
-    messagingPatterns: patternCounts(readings),
+    messagingPatterns: patternCounts(withWords(readings)),
     competitivePositioning: positioningOf(competitors, readings),
     adTypeInsights: adTypeInsightsOf(readings, competitors),
     longevity: [...readings]
