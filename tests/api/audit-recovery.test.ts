@@ -31,7 +31,9 @@ const logger = pino({ level: 'silent' });
 let fixture: FixtureSite;
 
 beforeAll(async () => {
-  fixture = await startFixtureSite({ slowMs: 5_000 });
+  // The slow page holds the crawl "mid-way" until the worker is cut off; 9 s (under the crawler's
+  // 10 s page limit) leaves room for a loaded machine between seeing the request and the cut.
+  fixture = await startFixtureSite({ slowMs: 9_000 });
 });
 
 afterAll(async () => {

@@ -69,7 +69,7 @@ async function addFeedback(
   fields: { content: string; source?: string; platform?: string; author?: string },
 ) {
   if (fields.source) {
-    await page.getByRole('combobox', { name: 'Source' }).click();
+    await page.getByRole('combobox', { name: 'Source', exact: true }).click();
     await page.getByRole('option', { name: fields.source, exact: true }).click();
   }
   if (fields.platform) await page.getByLabel('Platform').fill(fields.platform);

@@ -56,7 +56,7 @@ describe('listening for a brand by its name', () => {
     // Hacker News's answer is held, so the banner is seen on that source.
     const releaseHackerNews = doubles.hn.holdNext('/api/v1');
     await page.getByRole('button', { name: 'Discover Insights' }).click();
-    await page.getByText(/^Hacker News: searching \(2 of 4\)/).waitFor();
+    await page.getByText(/^Hacker News: searching \(2 of 3\)/).waitFor();
     await screenshotFor(page, 'listening-progress');
     releaseHackerNews();
     await toast('Discovery Complete');

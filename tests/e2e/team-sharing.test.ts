@@ -126,7 +126,7 @@ describe('agency team sharing', () => {
     await dialog.getByLabel('Company name').fill('Crumb & Co');
     await dialog.getByRole('button', { name: 'Add Competitor' }).click();
     await toast(member, 'Competitor added successfully');
-    await member.getByRole('listitem', { name: 'Crumb & Co' }).waitFor();
+    await member.getByRole('listitem', { name: 'Crumb & Co', exact: true }).waitFor();
 
     // Settings names the agency instead of offering a team of the member's own.
     await member.goto('/settings');
@@ -138,7 +138,7 @@ describe('agency team sharing', () => {
 
     // The competitor the member added is the agency's.
     await owner.goto('/competitor-tracking');
-    await owner.getByRole('listitem', { name: 'Crumb & Co' }).waitFor();
+    await owner.getByRole('listitem', { name: 'Crumb & Co', exact: true }).waitFor();
     expect(await brandCount(MEMBER)).toBe(0);
   });
 

@@ -76,8 +76,8 @@ export async function readMentionSources(
   const settings = await settingsOf(deps.db, subject);
   const outcomes: TMentionSourceOutcome[] = [];
   const candidates: Candidate[] = [];
-  const width = (range.to - range.from) / Math.max(1, sources.length);
   const now = new Date();
+  const runnable: { source: MentionSource; outcome: TMentionSourceOutcome; query: MentionQuery; origin: number }[] = [];
   for (const [index, source] of sources.entries()) {
     const outcome = outcomeOf(source);
     outcomes.push(outcome);
@@ -88,11 +88,14 @@ export async function readMentionSources(
     if (!row.enabled) outcome.status = 'off';
     else if (!availability.available) [outcome.status, outcome.error] = ['unavailable', availability.reason];
     else if (missing) [outcome.status, outcome.error] = ['needs_setup', missing];
-    if (outcome.status !== 'read') continue;
-
+    if (outcome.status === 'read') runnable.push({ source, outcome, query, origin: range.originBase + index });
+  }
+  // Progress counts the sources that search: one off or not available here takes no step.
+  const width = (range.to - range.from) / Math.max(1, runnable.length);
+  for (const [index, { source, outcome, query, origin }] of runnable.entries()) {
     const from = range.from + width * index;
     // The source's name first: the reporter merges close updates of one step, named by its first word.
-    const place = `(${index + 1} of ${sources.length})`;
+    const place = `(${index + 1} of ${runnable.length})`;
     await progress(`${source.label}: searching ${place}`, from);
     try {
       const result = await source.search(query, {
@@ -106,7 +109,7 @@ export async function readMentionSources(
           source.kind,
           result.mentions,
           { ...subject.relevance, competitorId: subject.competitorId },
-          range.originBase + index,
+          origin,
         ),
       );
     } catch (error) {
