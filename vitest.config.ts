@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // API and end-to-end files spend most of their time waiting (PostgreSQL, job polls, the server's
 // answers, Chromium), and each has its own database, server, port and browser, so several run
 // side by side. Projects with different worker counts must run as groups one after the other
-// (sequence.groupOrder): unit and API files together, three at a time, then end to end, two.
+// (sequence.groupOrder): unit and API files together, five at a time (most of an API file's time
+// is spent waiting on PostgreSQL, job polls and leases), then end to end, two.
 
 export default defineConfig({
   test: {
@@ -15,7 +16,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 20_000,
-          maxWorkers: 3,
+          maxWorkers: 5,
           sequence: { groupOrder: 0 },
         },
       },
@@ -26,7 +27,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          maxWorkers: 3,
+          maxWorkers: 5,
           sequence: { groupOrder: 0 },
         },
       },

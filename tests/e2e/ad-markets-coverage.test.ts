@@ -86,7 +86,7 @@ describe('ad markets and what Meta returns in them', () => {
 
     // The brand's own ads get a row of their own, beside the competitors.
     await page.getByRole('button', { name: "Add your brand's ads" }).click();
-    const ownRow = page.getByRole('listitem', { name: 'Harbour Coffee' });
+    const ownRow = page.getByRole('listitem', { name: 'Harbour Coffee', exact: true });
     await ownRow.getByText('Your brand', { exact: true }).waitFor();
     await ownRow.getByRole('button', { name: 'Find the Facebook page of Harbour Coffee' }).waitFor();
     await expect(page.getByRole('button', { name: "Add your brand's ads" }).count()).resolves.toBe(0);
