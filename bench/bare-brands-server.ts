@@ -28,11 +28,16 @@ type BrandRow = {
   linkedin_handle: string | null;
   tiktok_handle: string | null;
   facebook_handle: string | null;
+  bluesky_handle: string | null;
+  mastodon_handle: string | null;
+  youtube_handle: string | null;
   logo_url: string | null;
   colour_palette: string[];
   fonts: string[];
   assets: unknown[];
   ad_market: string;
+  ad_markets: string[] | null;
+  render_mode: string;
   created_at: Date;
   position: number;
 };
@@ -69,11 +74,16 @@ function brandDto(row: BrandRow, owner: Owner | undefined) {
     linkedinHandle: row.linkedin_handle,
     tiktokHandle: row.tiktok_handle,
     facebookHandle: row.facebook_handle,
+    blueskyHandle: row.bluesky_handle,
+    mastodonHandle: row.mastodon_handle,
+    youtubeHandle: row.youtube_handle,
     logoUrl: row.logo_url,
     colourPalette: row.colour_palette,
     fonts: row.fonts,
     assets: row.assets,
     adMarket: row.ad_market,
+    adMarkets: row.ad_markets?.length ? row.ad_markets : [row.ad_market],
+    renderMode: row.render_mode,
     createdAt: row.created_at.toISOString(),
     readOnly: readOnlyReason !== null,
     readOnlyReason,
