@@ -1,9 +1,13 @@
 /**
- * One discovery of a brand over the four listening sources that need no key, each answering 500
- * mentions from its loopback double in its own shape (Google News RSS, Algolia HN pages of 100,
- * Mastodon pages of 40 with Link headers, App Store pages of 50): the time from the request to the
- * completed task (queue pick-up, every page, parsing, relevance, dedupe, local analysis, storing
- * 2,000 rows) and the process's peak memory during it (resident set and heap, sampled every 10 ms).
+ * One discovery of a brand over all nine listening sources, each loaded with 500 mentions on its
+ * loopback double in its own shape: the four keyless ones (Google News RSS, Algolia HN pages of
+ * 100, Mastodon pages of 40 with Link headers, App Store pages of 50) and the five keyed ones
+ * (Reddit listings of 100 after an OAuth token, Bluesky searchPosts pages after createSession,
+ * YouTube search pages of 50 plus videos.list and comment threads, Trustpilot review pages of 100,
+ * Google Places: Google answers five reviews of a place whatever it holds). Measured: the time
+ * from the request to the completed task (queue pick-up, every page, parsing, relevance, dedupe,
+ * local analysis, storing) and the process's peak memory during it (resident set and heap,
+ * sampled every 10 ms).
  * Then the relevance scorer's precision and recall on the labelled search results
  * (tests/fixtures/mention-sources/labelled-search-results.ts).
  */
@@ -12,7 +16,7 @@ import { users } from '../src/server/db/schema/index.ts';
 import type { TDiscoveryTask } from '../src/shared/schemas/insight-sources.ts';
 import { scoreLabelledSet } from '../tests/fixtures/mention-sources/relevance-set.ts';
 import { createWorkingTestApp, waitFor } from '../tests/helpers/jobs.ts';
-import { startMentionDoubles } from '../tests/helpers/mention-sources.ts';
+import { startKeyedMentionDoubles, startMentionDoubles } from '../tests/helpers/mention-sources.ts';
 
 const PER_SOURCE = 500;
 const MB = 1024 * 1024;
@@ -69,10 +73,31 @@ function seed(doubles: Awaited<ReturnType<typeof startMentionDoubles>>) {
   );
 }
 
+const PLACE = 'ChIJbenchRoastersPlace0001';
+
+/** The keyed doubles, through their own loaders: 500 generated items each. */
+function seedKeyed(keyed: Awaited<ReturnType<typeof startKeyedMentionDoubles>>) {
+  const newest = new Date(Date.now() - 60_000);
+  keyed.reddit.loadPosts(PER_SOURCE, 'Bench Roasters', newest);
+  keyed.bluesky.loadPosts('"Bench Roasters"', PER_SOURCE, newest);
+  keyed.youtube.loadVideos(PER_SOURCE, 'Bench Roasters', newest);
+  keyed.trustpilot.loadBusiness('benchroasters.example', PER_SOURCE, newest);
+  keyed.places.addPlace({
+    id: PLACE,
+    name: 'Bench Roasters',
+    address: '1 Bench Row',
+    rating: 4.1,
+    userRatingCount: 500,
+  });
+  keyed.places.loadReviews(PLACE, PER_SOURCE, newest);
+}
+
 export async function measureMentionDiscovery() {
   const doubles = await startMentionDoubles();
+  const keyed = await startKeyedMentionDoubles();
   seed(doubles);
-  const target = await createWorkingTestApp({ env: doubles.env });
+  seedKeyed(keyed);
+  const target = await createWorkingTestApp({ env: { ...keyed.env, ...doubles.env, MENTION_SOURCES_OFF: '' } });
   try {
     const email = 'bench-listening@example.com';
     const cookie = await target.signInAs(email);
@@ -83,6 +108,8 @@ export async function measureMentionDiscovery() {
       await inject('POST', '/api/brands', { name: 'Bench Roasters', websiteUrl: 'https://benchroasters.example' })
     ).json();
     await inject('PUT', `/api/brands/${brand.id}/mention-sources/apple_app_store`, { appleAppIds: ['1111111111'] });
+    const place = await inject('PUT', `/api/brands/${brand.id}/google-place`, { placeId: PLACE });
+    if (place.statusCode !== 200) throw new Error(`choosing the Google place failed: ${place.body}`);
 
     global.gc?.();
     const before = process.memoryUsage();
@@ -103,9 +130,16 @@ export async function measureMentionDiscovery() {
     const ms = performance.now() - started;
     clearInterval(sampler);
     if (task.status !== 'completed') throw new Error(`the discovery failed: ${task.error}`);
-    console.log(`\nListening discovery: 4 sources × ${PER_SOURCE} mentions from loopback doubles`);
+    console.log(`\nListening discovery: 9 sources × ${PER_SOURCE} mentions on loopback doubles`);
     for (const source of task.result?.mentionSources ?? []) {
-      console.log(`  ${source.label}: ${source.status}, ${source.found} found, ${source.added} added`);
+      const extra = [
+        source.duplicates ? `${source.duplicates} duplicates` : '',
+        source.error ?? '',
+        source.note ?? '',
+      ].filter(Boolean);
+      console.log(
+        `  ${source.label}: ${source.status}, ${source.found} found, ${source.added} added${extra.length ? ` (${extra.join('; ')})` : ''}`,
+      );
     }
     console.log(
       `  start to done: ${(ms / 1000).toFixed(2)} s for ${task.result?.added} insights (${Math.round(((task.result?.added ?? 0) / ms) * 1000)} a second)`,
@@ -116,6 +150,7 @@ export async function measureMentionDiscovery() {
   } finally {
     await target.close();
     await doubles.close();
+    await keyed.close();
   }
 
   const figures = scoreLabelledSet();

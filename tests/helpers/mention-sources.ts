@@ -4,9 +4,14 @@
  * a brand with only a name and a website finds.
  */
 import { type AppleDouble, startAppleDouble } from '../doubles/mention-sources/apple-app-store.ts';
+import { type BlueskyDouble, startBlueskyDouble } from '../doubles/mention-sources/bluesky.ts';
+import { type GooglePlacesDouble, startGooglePlacesDouble } from '../doubles/mention-sources/google-places.ts';
 import { type HackerNewsDouble, startHackerNewsDouble } from '../doubles/mention-sources/hacker-news.ts';
 import { type MastodonDouble, startMastodonDouble } from '../doubles/mention-sources/mastodon.ts';
 import { type NewsRssDouble, startNewsRssDouble } from '../doubles/mention-sources/news-rss.ts';
+import { type RedditDouble, startRedditDouble } from '../doubles/mention-sources/reddit.ts';
+import { startTrustpilotDouble, type TrustpilotDouble } from '../doubles/mention-sources/trustpilot.ts';
+import { startYoutubeDouble, type YoutubeDouble } from '../doubles/mention-sources/youtube.ts';
 
 export type MentionDoubles = {
   news: NewsRssDouble;
@@ -180,4 +185,65 @@ export function seedNorthwindMentions(doubles: MentionDoubles, now = Date.now())
     },
     { id: '9003', author: 'Sam', title: 'Fine', text: 'Does what it says.', rating: 4, updated: daysAgo(6, now) },
   ]);
+}
+
+export type KeyedMentionDoubles = {
+  reddit: RedditDouble;
+  bluesky: BlueskyDouble;
+  youtube: YoutubeDouble;
+  trustpilot: TrustpilotDouble;
+  places: GooglePlacesDouble;
+  /** every keyed source pointed at its double with the double's credentials; keyless ones off */
+  env: Record<string, string>;
+  /** the same without any credential: every keyed source is "not available on this server" */
+  envWithoutKeys: Record<string, string>;
+  /** every credential the env carries, to check that none leaves the server */
+  secrets: string[];
+  close(): Promise<void>;
+};
+
+export const KEYLESS_KINDS = ['news_rss', 'hacker_news', 'mastodon', 'apple_app_store'];
+
+export async function startKeyedMentionDoubles(): Promise<KeyedMentionDoubles> {
+  const [reddit, bluesky, youtube, trustpilot, places] = await Promise.all([
+    startRedditDouble(),
+    startBlueskyDouble(),
+    startYoutubeDouble(),
+    startTrustpilotDouble(),
+    startGooglePlacesDouble(),
+  ]);
+  const urls = {
+    CRAWLER_ALLOW_LOOPBACK: 'true',
+    MENTION_SOURCES_OFF: KEYLESS_KINDS.join(','),
+    REDDIT_API_URL: reddit.url,
+    REDDIT_AUTH_URL: reddit.authUrl,
+    BLUESKY_API_URL: bluesky.url,
+    BLUESKY_APPVIEW_URL: bluesky.url,
+    YOUTUBE_API_URL: youtube.url,
+    TRUSTPILOT_API_URL: trustpilot.url,
+    GOOGLE_PLACES_API_URL: places.url,
+  };
+  const keys = {
+    REDDIT_CLIENT_ID: reddit.clientId,
+    REDDIT_CLIENT_SECRET: reddit.clientSecret,
+    BLUESKY_IDENTIFIER: bluesky.identifier,
+    BLUESKY_APP_PASSWORD: bluesky.appPassword,
+    YOUTUBE_API_KEY: youtube.apiKey,
+    TRUSTPILOT_API_KEY: trustpilot.apiKey,
+    GOOGLE_PLACES_API_KEY: places.apiKey,
+  };
+  return {
+    reddit,
+    bluesky,
+    youtube,
+    trustpilot,
+    places,
+    env: { ...urls, ...keys },
+    envWithoutKeys: urls,
+    // The Bluesky identifier is a public handle; the rest are secrets.
+    secrets: [reddit.clientSecret, bluesky.appPassword, youtube.apiKey, trustpilot.apiKey, places.apiKey],
+    close: async () => {
+      await Promise.all([reddit.close(), bluesky.close(), youtube.close(), trustpilot.close(), places.close()]);
+    },
+  };
 }
