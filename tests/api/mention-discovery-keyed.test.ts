@@ -114,13 +114,13 @@ describe('a brand with a name, website, YouTube handle and a chosen Google place
     expect(first.status, first.error ?? '').toBe('completed');
     expect(outcome(first, 'reddit')).toMatchObject({ status: 'read', found: 3, added: 3, error: null });
     expect(outcome(first, 'bluesky')).toMatchObject({ status: 'read', found: 3, added: 3, error: null });
-    // 2 search videos and 2 comments on the brand's channel; the second video's title and
-    // description differ from the first's only by its number, which discovery keeps once.
-    expect(outcome(first, 'youtube')).toMatchObject({ status: 'read', found: 4, added: 3, duplicates: 1 });
+    // 2 search videos and 2 comments on the brand's channel; the two videos share a description
+    // and differ by their titles' numbers: two videos, both kept.
+    expect(outcome(first, 'youtube')).toMatchObject({ status: 'read', found: 4, added: 4, duplicates: 0 });
     expect(outcome(first, 'trustpilot')).toMatchObject({ status: 'read', found: 3, added: 3, error: null });
     expect(outcome(first, 'google_places')).toMatchObject({ status: 'read', found: 3, added: 3, error: null });
     for (const kind of KEYLESS_KINDS) expect(outcome(first, kind)).toMatchObject({ status: 'unavailable', found: 0 });
-    expect(first.result).toMatchObject({ added: 15, notAboutSubject: 0 });
+    expect(first.result).toMatchObject({ added: 16, notAboutSubject: 0 });
   });
 
   it('asks each service for the brand by its name, domain, channel and chosen place', () => {
@@ -136,8 +136,8 @@ describe('a brand with a name, website, YouTube handle and a chosen Google place
 
   it('stores each source’s mentions once with author, handle, date, address and counts as stated', async () => {
     const rows = await brandRows(on);
-    expect(rows).toHaveLength(15);
-    expect(new Set(rows.map((row) => row.externalId)).size).toBe(15);
+    expect(rows).toHaveLength(16);
+    expect(new Set(rows.map((row) => row.externalId)).size).toBe(16);
     expect(byId(rows, 'reddit:t3_p2')).toMatchObject({
       authorName: null,
       authorHandle: 'u/brewer2',
@@ -201,7 +201,7 @@ describe('a brand with a name, website, YouTube handle and a chosen Google place
     expect(list.statusCode).toBe(200);
     const body = list.json();
     const items = (body.insights ?? body.items ?? body) as { platform: string; authorHandle: string | null }[];
-    expect(items).toHaveLength(15);
+    expect(items).toHaveLength(16);
     expect(items.find((item) => item.authorHandle === '@fan3.bsky.social')?.platform).toBe('Bluesky');
   });
 
@@ -210,7 +210,7 @@ describe('a brand with a name, website, YouTube handle and a chosen Google place
     expect(second.status).toBe('completed');
     expect(second.result?.added).toBe(0);
     for (const kind of KEYED) expect(outcome(second, kind).status).toBe('read');
-    expect(await brandRows(on)).toHaveLength(15);
+    expect(await brandRows(on)).toHaveLength(16);
   }, 90_000);
 
   it('lets no credential out in an answer or a stored row', async () => {

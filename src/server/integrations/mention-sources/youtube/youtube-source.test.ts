@@ -70,7 +70,7 @@ describe('YouTube mention source', () => {
     expect(video).toMatchObject({
       url: 'https://www.youtube.com/watch?v=vid00000001',
       title: 'Northwind Roasters review #1',
-      content: 'We visit Northwind Roasters and taste their espresso...',
+      content: 'Northwind Roasters review #1\nWe visit Northwind Roasters and taste their espresso...',
       authorName: 'Coffee Reviews & More',
       engagement: { views: 1000, likes: 10, comments: 0 },
       platform: 'YouTube',

@@ -88,13 +88,16 @@ export function youtubeQuery(query: MentionQuery): string {
 
 /**
  * Video mapping: id ← `id.videoId`, url ← youtube.com/watch?v=…, title ← `snippet.title`, content
- * ← `snippet.description` (YouTube shortens it) or the title, author ← `snippet.channelTitle`,
+ * ← the title and `snippet.description` (YouTube shortens it), author ← `snippet.channelTitle`,
  * date ← `snippet.publishedAt`; engagement from videos.list `statistics` when read.
  */
 export function mentionFromVideo(item: SearchItem): Mention | null {
   const videoId = item.id?.videoId;
   const title = plainText(item.snippet?.title);
-  const content = plainText(item.snippet?.description) || title;
+  const description = plainText(item.snippet?.description);
+  // The title leads: a channel's videos often share one description, and the title is what tells
+  // them apart (to the reader, and to the same-text check that merges copies within a run).
+  const content = [title, description].filter(Boolean).join('\n');
   if (!videoId || !content) return null;
   return {
     externalId: `youtube:video:${videoId}`,
