@@ -89,9 +89,17 @@ async function expectCompletedOnce(target: TestApp, cookie: string, auditId: str
   const audit = await waitForAudit(target, cookie, auditId, 90_000);
   expect(audit.status).toBe('completed');
   expect(audit.overallScore).toBeGreaterThan(0);
-  const { rows } = await target.database.executeSql(
-    `select retry_count, state from pgboss.job where name = $1 and data->>'auditId' = $2`,
-    [runAuditJob.name, auditId],
+  // The queue marks the job done just after the audit row says completed: wait for it to settle.
+  const rows = await waitFor(
+    async () =>
+      (
+        await target.database.executeSql(
+          `select retry_count, state from pgboss.job where name = $1 and data->>'auditId' = $2`,
+          [runAuditJob.name, auditId],
+        )
+      ).rows,
+    (found) => found.every((row) => (row as { state: string }).state !== 'active'),
+    { timeoutMs: 30_000, what: 'the audit job to settle' },
   );
   expect(rows).toEqual([{ retry_count: 1, state: 'completed' }]);
 }

@@ -147,6 +147,13 @@ describe('email reports', () => {
   });
 
   it('shows a failed attempt in the list, on a phone too', async () => {
+    // The send of the first test is settled on the report (clearing any failure) by the claim loop
+    // a few seconds later: the failure below must come after that, as a real later attempt would.
+    await waitFor(
+      () => e2e.server.database.db.select().from(emailReportRuns),
+      (runs) => runs.every((run) => run.status !== 'queued'),
+      { what: 'the earlier sends to be settled' },
+    );
     await e2e.server.database.db
       .update(emailReports)
       .set({ lastAttemptAt: new Date(), lastError: 'Connection refused by smtp.example.com' });
