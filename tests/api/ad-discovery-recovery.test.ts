@@ -10,7 +10,7 @@ import type { TAdDiscoveryTask } from '../../src/shared/schemas/ad-discovery.ts'
 import { type MetaGraphDouble, manyAds, startMetaGraphDouble } from '../doubles/meta-graph.ts';
 import { createTestApp, testConfig } from '../helpers/app.ts';
 import { createReopenableTestDatabase, type ReopenableTestDatabase } from '../helpers/database.ts';
-import { waitFor } from '../helpers/jobs.ts';
+import { settledJobRows, waitFor } from '../helpers/jobs.ts';
 
 // A process killed mid-discovery leaves its job active; the next start resumes it, and the ads
 // stored before the kill are updated, not added again.
@@ -104,7 +104,7 @@ describe('an ad discovery whose process is killed mid-way', () => {
         .from(adLibraryEntries)
         .where(eq(adLibraryEntries.competitorId, competitor!.id));
       expect(stored).toHaveLength(400);
-      const { rows } = await second.executeSql('select retry_count, state from pgboss.job where name = $1', [
+      const rows = await settledJobRows(second, 'select retry_count, state from pgboss.job where name = $1', [
         discoverAdsJob.name,
       ]);
       expect(rows).toEqual([{ retry_count: 1, state: 'completed' }]);

@@ -20,7 +20,7 @@ import {
   type ReopenableTestDatabase,
   testDatabaseUrl,
 } from '../helpers/database.ts';
-import { startTestQueue, waitFor, waitForAudit } from '../helpers/jobs.ts';
+import { settledJobRows, startTestQueue, waitFor, waitForAudit } from '../helpers/jobs.ts';
 import { setPlan } from '../helpers/seed.ts';
 
 // A worker killed mid-audit leaves its job active. Embedded mode resumes it when the app starts
@@ -89,17 +89,10 @@ async function expectCompletedOnce(target: TestApp, cookie: string, auditId: str
   const audit = await waitForAudit(target, cookie, auditId, 90_000);
   expect(audit.status).toBe('completed');
   expect(audit.overallScore).toBeGreaterThan(0);
-  // The queue marks the job done just after the audit row says completed: wait for it to settle.
-  const rows = await waitFor(
-    async () =>
-      (
-        await target.database.executeSql(
-          `select retry_count, state from pgboss.job where name = $1 and data->>'auditId' = $2`,
-          [runAuditJob.name, auditId],
-        )
-      ).rows,
-    (found) => found.every((row) => (row as { state: string }).state !== 'active'),
-    { timeoutMs: 30_000, what: 'the audit job to settle' },
+  const rows = await settledJobRows(
+    target.database,
+    `select retry_count, state from pgboss.job where name = $1 and data->>'auditId' = $2`,
+    [runAuditJob.name, auditId],
   );
   expect(rows).toEqual([{ retry_count: 1, state: 'completed' }]);
 }

@@ -20,7 +20,7 @@ import { runAuditJob } from '../../src/server/jobs/definitions/run-audit.ts';
 import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
 import { sessionCookieFrom } from '../helpers/app.ts';
 import { createPostgresDatabase, dropPostgresDatabase, testDatabaseUrl } from '../helpers/database.ts';
-import { waitFor } from '../helpers/jobs.ts';
+import { settledJobRows, waitFor } from '../helpers/jobs.ts';
 import { firstAnswer, freePort } from '../helpers/ports.ts';
 import { setPlan } from '../helpers/seed.ts';
 import { buildWorkerIfStale, startWorkerProcess, type WorkerProcess } from '../helpers/worker-processes.ts';
@@ -215,7 +215,8 @@ describe.skipIf(!testDatabaseUrl)(
         { what: `audit ${auditId} to finish on the worker`, timeoutMs: 120_000, intervalMs: 250 },
       );
       expect(audit?.status).toBe('completed');
-      const { rows: jobs } = await database.executeSql(
+      const jobs = await settledJobRows(
+        database,
         `select state from pgboss.job where name = $1 and data->>'auditId' = $2`,
         [runAuditJob.name, auditId],
       );

@@ -10,7 +10,7 @@ import type { TDiscoveryTask } from '../../src/shared/schemas/insight-sources.ts
 import { type InsightSourcesSite, startInsightSourcesSite } from '../doubles/insight-sources-site.ts';
 import { createTestApp, testConfig } from '../helpers/app.ts';
 import { createReopenableTestDatabase, type ReopenableTestDatabase } from '../helpers/database.ts';
-import { waitFor } from '../helpers/jobs.ts';
+import { settledJobRows, waitFor } from '../helpers/jobs.ts';
 
 // A process killed mid-discovery leaves its job active; in embedded mode the next start resumes it
 // (the directory lock proves the old process is gone), as for audits (docs/decisions/0005).
@@ -89,7 +89,7 @@ describe('a discovery whose process is killed mid-way', () => {
         { what: 'the resumed discovery', timeoutMs: 60_000 },
       );
       expect(task).toMatchObject({ status: 'completed', result: { added: 3, duplicates: 0 } });
-      const { rows } = await second.executeSql(`select retry_count, state from pgboss.job where name = $1`, [
+      const rows = await settledJobRows(second, `select retry_count, state from pgboss.job where name = $1`, [
         discoverInsightsJob.name,
       ]);
       expect(rows).toEqual([{ retry_count: 1, state: 'completed' }]);

@@ -93,3 +93,19 @@ export async function waitForAudit(target: TestApp, cookie: string, auditId: str
   );
   return response.json();
 }
+
+/**
+ * The pg-boss rows a query selects, once none is active: the queue marks a job done just after its
+ * handler returns, so a test that saw the work finish waits for the row to follow.
+ */
+export async function settledJobRows(
+  database: Pick<DatabaseHandle, 'executeSql'>,
+  query: string,
+  values: unknown[],
+): Promise<Record<string, unknown>[]> {
+  return waitFor(
+    async () => (await database.executeSql(query, values)).rows as Record<string, unknown>[],
+    (rows) => rows.every((row) => row.state !== 'active'),
+    { timeoutMs: 30_000, what: 'the job rows to settle' },
+  );
+}
