@@ -35,12 +35,8 @@ export function plainText(value: string | null | undefined): string {
     .trim();
 }
 
-/** A date the service wrote (ISO 8601 or Unix seconds), or null when absent or unreadable. */
-export function dateFrom(value: string | number | null | undefined): Date | null {
-  if (value === null || value === undefined || value === '') return null;
-  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
+/** A date the service wrote (ISO 8601 or Unix seconds): the one reading every mention source shares. */
+export { dateOf as dateFrom } from './mention-text.ts';
 
 /** True when the item is older than the query's since (an item without a date is kept). */
 export function olderThan(date: Date | null, since: Date | null): boolean {
