@@ -165,7 +165,7 @@ describe('consumer insights', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('Consumer insight deleted successfully').first().waitFor();
     await ownComplaint.waitFor({ state: 'detached' });
-    expect(await insightCards(page).count()).toBe(2);
+    await expect.poll(() => insightCards(page).count()).toBe(2);
     const stored = await e2e.server.database.db
       .select({ content: consumerInsights.content })
       .from(consumerInsights)
