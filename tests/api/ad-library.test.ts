@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { duplicateAdId } from '../../src/server/features/ad-library/create-ad.ts';
 import { featureLimitMessage } from '../../src/shared/plans.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { pinClock, unpinClock } from '../helpers/clock.ts';
 import { setPlan } from '../helpers/seed.ts';
+
+// Days counted from today: the clock is set (noon UTC, moving on from there) so they hold at any hour.
+pinClock();
+afterAll(() => unpinClock());
 
 const ADS_CSV = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/ad-library/ads.csv'));
 const MAPPING = {
@@ -111,9 +116,9 @@ describe('ads entered by hand', () => {
       spend: null,
       impressions: null,
       reach: null,
-      runningDays: 0,
+      runningDays: 1,
     });
-    expect(new Date(ad.firstSeenAt).toDateString()).toBe(new Date().toDateString());
+    expect(ad.firstSeenAt.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
   });
 
   it('adds an ad with every field of the dialog', async () => {
@@ -138,7 +143,7 @@ describe('ads entered by hand', () => {
       landingPageUrl: 'https://grind.example/course',
       firstSeenAt: '2026-01-01T12:00:00.000Z',
       lastSeenAt: '2026-01-31T12:00:00.000Z',
-      runningDays: 30,
+      runningDays: 31,
       spend: '£100-£499',
       impressions: null,
     });
@@ -288,7 +293,7 @@ describe('CSV import', () => {
     });
     expect(csvAds.find((ad: { platform: string }) => ad.platform === 'google')).toMatchObject({
       isActive: false,
-      runningDays: 15,
+      runningDays: 16,
     });
   });
 

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCompetitorReport } from '../../src/shared/schemas/competitor-reports.ts';
+import { pinClock, unpinClock } from '../helpers/clock.ts';
 import { createWorkingTestApp, type WorkingTestApp } from '../helpers/jobs.ts';
 import { setPlan } from '../helpers/seed.ts';
 import { sampleLibrary, seedAds, seedCompetitor } from '../helpers/seed-competitors.ts';
 import { seedBrand } from '../helpers/seed-insights.ts';
+
+// Days counted from today: the clock is set (noon UTC, moving on from there) so they hold at any hour.
+pinClock();
+afterAll(() => unpinClock());
 
 const OWNER = 'periods@example.com';
 const DAY = 86_400_000;

@@ -8,11 +8,16 @@ import {
   type TCompetitorReport,
 } from '../../src/shared/schemas/competitor-reports.ts';
 import { type SmtpDouble, startSmtpDouble } from '../doubles/smtp.ts';
+import { pinClock, unpinClock } from '../helpers/clock.ts';
 import { createWorkingTestApp, type WorkingTestApp, waitFor } from '../helpers/jobs.ts';
 import { pdfWorkspace } from '../helpers/pdf.ts';
 import { setPlan } from '../helpers/seed.ts';
 import { sampleLibrary, seedAds, seedCompetitor } from '../helpers/seed-competitors.ts';
 import { seedBrand } from '../helpers/seed-insights.ts';
+
+// Days counted from today: the clock is set (noon UTC, moving on from there) so they hold at any hour.
+pinClock();
+afterAll(() => unpinClock());
 
 const OWNER = 'rivals@example.com';
 let smtp: SmtpDouble;
@@ -85,7 +90,7 @@ describe('POST /api/competitor-reports', () => {
     expect(longest).toMatchObject({
       competitorName: 'Acme Bakes',
       title: 'Spring sale: 20% off all loaves',
-      runningDays: 64,
+      runningDays: 65,
     });
     expect(report.disclosures).toMatchObject({ spend: 1, impressions: 0, reach: 0 });
   });

@@ -24,9 +24,14 @@ import {
   tiktokAd,
 } from '../doubles/tiktok-api.ts';
 import { capturedLogs, createTestApp, type TestApp } from '../helpers/app.ts';
+import { pinClock, unpinClock } from '../helpers/clock.ts';
 import { createWorkingTestApp, type WorkingTestApp, waitFor } from '../helpers/jobs.ts';
 import { pdfWorkspace, popplerPresent } from '../helpers/pdf.ts';
 import { setPlan } from '../helpers/seed.ts';
+
+// Days counted from today: the clock is set (noon UTC, moving on from there) so they hold at any hour.
+pinClock();
+afterAll(() => unpinClock());
 
 const BUSINESS = '7301234567890123456';
 const OTHER_BUSINESS = '7309999999999999999';

@@ -11,6 +11,7 @@ import { tiktokAdLibraryUrl } from '../../src/server/integrations/tiktok-ad-libr
 import { metaAdLibraryAdUrl } from '../../src/shared/schemas/ad-discovery.ts';
 import { startTikTokApiDouble, TIKTOK_CLIENT_KEY, TIKTOK_CLIENT_SECRET, tiktokAd } from '../doubles/tiktok-api.ts';
 import { captureOnFailure, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { pinClock, unpinClock } from '../helpers/clock.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { setPlan } from '../helpers/seed.ts';
 import { seedAds, seedCompetitor } from '../helpers/seed-competitors.ts';
@@ -20,6 +21,11 @@ const BUSINESS = '7301234567890123456';
 const TIKTOK_AD = '7400000000000000042';
 const DAY = 86_400_000;
 const yyyymmdd = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, '');
+
+// The days an ad ran depend on today: the clock is set (at noon UTC, moving on from there) for the
+// test and the server it runs, so the counts below hold at any time of day.
+pinClock();
+afterAll(() => unpinClock());
 
 const api = await startTikTokApiDouble();
 api.setAdvertisers([{ business_id: BUSINESS, business_name: 'Fabrikam Coffee BV', country_code: 'FR' }]);
@@ -149,8 +155,9 @@ describe('What changed', () => {
 
     await page.getByRole('button', { name: 'Generate Report' }).click();
     await page.getByText('5 ads from 1 of 1 competitor and your brand', { exact: false }).waitFor({ timeout: 30_000 });
+    // first shown two days before today: today, yesterday and that day, counted in UTC
     const longest = page.getByRole('link', {
-      name: `Running 2 days: Fabrikam – TikTok ad ${TIKTOK_AD} (no text in TikTok's library)`,
+      name: `Running 3 days: Fabrikam – TikTok ad ${TIKTOK_AD} (no text in TikTok's library)`,
     });
     await longest.waitFor();
     expect(await page.getByText('Untitled ad').count()).toBe(0);

@@ -105,10 +105,10 @@ describe('the competitive analysis', () => {
       name: 'Acme Bakes',
       adsInPeriod: 6,
       activeAds: 6,
-      longestRunningDays: 64,
+      longestRunningDays: 65,
       shareOfAds: 86,
     });
-    expect(acme?.medianRunningDays).toBe(8); // 3, 5, 6, 10, 10, 64
+    expect(acme?.medianRunningDays).toBe(9); // 4, 6, 7, 11, 11, 65: calendar days, both ends counted
     expect(beta).toMatchObject({ name: 'Beta Bread', adsInPeriod: 1, activeAds: 0, longestRunningDays: 12 });
     expect(beta?.platforms).toEqual([{ key: 'google', label: 'Google', count: 1 }]);
     expect(gamma).toMatchObject({ adsInPeriod: 0, medianRunningDays: null });
@@ -157,9 +157,9 @@ describe('the competitive analysis', () => {
     expect(by('sustainability')).toMatchObject({ adCount: 0, adIds: [] });
     expect(intel.competitivePositioning.map((entry) => entry.name)).toEqual(['Acme Bakes', 'Beta Bread']);
     expect(intel.adTypeInsights[0]?.strategy).toBe(
-      'Image: 6 of 7 ads (86%), a median run of 10 days, used most by Acme Bakes (5).',
+      'Image: 6 of 7 ads (86%), a median run of 11 days, used most by Acme Bakes (5).',
     );
-    expect(intel.longevity[0]).toEqual({ adId: acmeSale.id, runningDays: 64, isActive: true });
+    expect(intel.longevity[0]).toEqual({ adId: acmeSale.id, runningDays: 65, isActive: true });
   });
 
   it('writes findings by rule, each naming the ads behind it', () => {
@@ -170,7 +170,7 @@ describe('the competitive analysis', () => {
     expect(dominant?.adIds[0]).toBe(acmeSale.id);
     const long = threats.find((entry) => entry.rule === 'long-runner');
     expect(long?.adIds).toEqual([acmeSale.id]);
-    expect(long?.text).toContain('has run 64 days');
+    expect(long?.text).toContain('has run 65 days');
     // three new ads in the last 7 days: under the rule's five
     expect(threats.find((entry) => entry.rule === 'ramping-up')).toBeUndefined();
     expect(advantages.find((entry) => entry.rule === 'gone-quiet')).toEqual({
@@ -185,7 +185,7 @@ describe('the competitive analysis', () => {
     expect(open.every((entry) => entry.adIds.length === 0)).toBe(true);
     const study = recommendations.find((entry) => entry.rule === 'study-longest');
     expect(study?.adIds).toEqual([acmeSale.id]);
-    expect(study?.text).toContain('64 days, still running');
+    expect(study?.text).toContain('65 days, still running');
     expect(recommendations.find((entry) => entry.rule === 'format-gap')?.text).toContain('Image makes up 86%');
   });
 

@@ -1,3 +1,4 @@
+import { calendarDaysRun, RUNNING_DAYS_RULE } from '../../../shared/ad-running-days.ts';
 import {
   competitorReportPeriodDays,
   type TCompetitorReportPeriod,
@@ -36,11 +37,11 @@ export function seenInWindow(ad: AnalysedAd, window: CompetitiveWindow): boolean
   return seenFrom(ad).getTime() < window.end.getTime() && seenTo(ad, window).getTime() >= window.start.getTime();
 }
 
-/** Whole days from first to last seen (to the window's end while active); null without a first-seen date. */
+/** Calendar days from first to last seen (to the window's end while active); null without a first-seen date. */
 export function runningDays(ad: AnalysedAd, window: CompetitiveWindow): number | null {
   if (!ad.firstSeenAt) return null;
   const end = Math.min(seenTo(ad, window).getTime(), window.end.getTime());
-  return Math.max(0, Math.floor((end - ad.firstSeenAt.getTime()) / DAY_MS));
+  return calendarDaysRun(ad.firstSeenAt, new Date(end));
 }
 
 /** ISO 8601 week of a date (UTC): '2026-W07', and the Monday it starts. */
@@ -57,5 +58,4 @@ export function isoWeekOf(date: Date): { week: string; weekStart: string } {
   };
 }
 
-export const WINDOW_RULE =
-  'An ad is counted when it ran at any time in the period: first seen before the period ended, and still active or last seen after it began. An ad entered without dates counts from when it was added. Running days run from first seen to last seen, or to the end of the period while the ad is active.';
+export const WINDOW_RULE = `An ad is counted when it ran at any time in the period: first seen before the period ended, and still active or last seen after it began. An ad entered without dates counts from when it was added. Running days run from first seen to last seen, or to the end of the period while the ad is active. ${RUNNING_DAYS_RULE}`;

@@ -95,7 +95,7 @@ describe('competitive numbers in words', () => {
     ];
     const figures = analyseCompetitiveAds({ competitors: [A, B, C, D], ads, window });
     expect(figures.advertisingIntelligence.adTypeInsights[0]?.strategy).toBe(
-      'Video: 7 of 7 ads (100%), a median run of 5 days, used most by Acme Bakes, Beta Bread and Gamma Grains, tied with 2 each.',
+      'Video: 7 of 7 ads (100%), a median run of 6 days, used most by Acme Bakes, Beta Bread and Gamma Grains, tied with 2 each.',
     );
     const leaders = figures.topCompetitors.filter((entry) => entry.activeAds === 2).map((entry) => entry.name);
     expect(mostActiveFoot(leaders)).toBe('active ads each: Acme Bakes, Beta Bread and Gamma Grains (tied)');

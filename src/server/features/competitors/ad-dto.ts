@@ -1,18 +1,17 @@
+import { calendarDaysRun } from '../../../shared/ad-running-days.ts';
 import type { TAd } from '../../../shared/schemas/competitors.ts';
 import type { adLibraryEntries } from '../../db/schema/index.ts';
 
 export type AdRow = typeof adLibraryEntries.$inferSelect;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whole days an ad has run: first seen to last seen, or to now while it is still active. */
+/** Calendar days an ad has run (UTC, both ends counted): first seen to last seen, or to today while active. */
 export function runningDaysOf(
   ad: Pick<AdRow, 'firstSeenAt' | 'lastSeenAt' | 'isActive'>,
   now = new Date(),
 ): number | null {
   if (!ad.firstSeenAt) return null;
   const end = ad.isActive ? now : (ad.lastSeenAt ?? ad.firstSeenAt);
-  return Math.max(0, Math.floor((end.getTime() - ad.firstSeenAt.getTime()) / DAY_MS));
+  return calendarDaysRun(ad.firstSeenAt, end);
 }
 
 export function toAd(row: AdRow, now = new Date()): TAd {
