@@ -104,7 +104,10 @@ async function renderIn(browser: Browser, crawled: CrawledPage, options: Rendere
   try {
     tab = await openTab(browser);
     const opened = tab;
-    // The budget's end closes the page at once, whatever it is waiting for.
+    // The budget's end closes the page at once, whatever it is waiting for. It can end while the
+    // tab opens (a busy machine): the listener would then never fire and a page that never goes
+    // quiet would be waited for without end.
+    budget.throwIfAborted();
     budget.addEventListener('abort', () => void opened.close(), { once: true });
     const quiet = whenQuiet(budget);
     tab.use({ crawled, requests, quiet });
