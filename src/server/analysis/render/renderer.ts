@@ -7,12 +7,14 @@
  * budget.
  *
  * As a second wall, Chromium is pointed at a proxy that does not exist and resolves no host name,
- * so anything that slipped past interception (a WebSocket, a preconnect) goes nowhere.
+ * so anything that slipped past interception (a WebSocket, a preconnect) goes nowhere. WebRTC,
+ * which would send UDP of its own, is removed from the page and kept off the network (no-webrtc.ts).
  */
 import type { Browser } from 'playwright-core';
 import { formatBytes, formatDuration, type Resolver } from '../fetch/safe-fetch.ts';
 import type { CrawledPage, PageRendering } from '../types.ts';
 import { CHROMIUM_FLAGS, type ChromiumBinary, findChromium } from './chromium.ts';
+import { WEBRTC_OFF_FLAGS } from './no-webrtc.ts';
 import { type PageRequests, pageRequests } from './page-requests.ts';
 import { whenQuiet } from './quiet.ts';
 import { openTab, type Tab } from './tabs.ts';
@@ -26,8 +28,11 @@ const NOWHERE_FLAGS = [
   '--proxy-server=http://127.0.0.1:9',
   '--proxy-bypass-list=<-loopback>',
   '--host-resolver-rules=MAP * ~NOTFOUND',
-  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  ...WEBRTC_OFF_FLAGS,
 ];
+
+/** What the rendering Chromium is launched with. */
+export const RENDERING_FLAGS = [...CHROMIUM_FLAGS, ...NOWHERE_FLAGS];
 
 export type RendererOptions = {
   allowLoopback?: boolean;
@@ -57,7 +62,7 @@ async function launch(options: RendererOptions): Promise<Launched> {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: binary.executablePath,
-      args: [...CHROMIUM_FLAGS, ...NOWHERE_FLAGS],
+      args: RENDERING_FLAGS,
       env: binary.env ? { ...process.env, ...binary.env } : undefined,
       timeout: LAUNCH_TIMEOUT_MS,
     });
@@ -104,7 +109,10 @@ async function renderIn(browser: Browser, crawled: CrawledPage, options: Rendere
   try {
     tab = await openTab(browser);
     const opened = tab;
-    // The budget's end closes the page at once, whatever it is waiting for.
+    // The budget's end closes the page at once, whatever it is waiting for. It can end while the
+    // tab opens (a busy machine): the listener would then never fire and a page that never goes
+    // quiet would be waited for without end.
+    budget.throwIfAborted();
     budget.addEventListener('abort', () => void opened.close(), { once: true });
     const quiet = whenQuiet(budget);
     tab.use({ crawled, requests, quiet });

@@ -1,11 +1,13 @@
 /**
  * A browser tab for rendering one page, in a context of its own (no cookies or storage shared
- * between pages), with every request intercepted. (Opening tabs ahead of the pages was tried: on a
- * busy two-core machine it slowed the crawl, the new renderer processes competing with the page
- * being rendered, so a tab opens when its page is rendered.)
+ * between pages), with every request intercepted and no WebRTC in its documents (no-webrtc.ts).
+ * (Opening tabs ahead of the pages was tried: on a busy two-core machine it slowed the crawl, the
+ * new renderer processes competing with the page being rendered, so a tab opens when its page is
+ * rendered.)
  */
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import type { CrawledPage } from '../types.ts';
+import { REMOVE_WEBRTC_SCRIPT } from './no-webrtc.ts';
 import type { PageRequests } from './page-requests.ts';
 import type { Quiet } from './quiet.ts';
 
@@ -53,6 +55,7 @@ export async function openTab(browser: Browser): Promise<Tab> {
     (session ? answer(route, session, state, page) : route.abort('blockedbyclient')).catch(() => {}),
   );
   await context.routeWebSocket(/.*/, (socket) => socket.close());
+  await context.addInitScript({ content: REMOVE_WEBRTC_SCRIPT });
   page = await context.newPage();
   return {
     page,
