@@ -160,6 +160,7 @@ export async function buildApp(options: AppOptions) {
   registerApiTokenGuards(app, { db: database.db, config });
   // Before any /api route is registered: the OpenAPI document lists what this sees.
   const apiRoutes = collectApiRoutes(app, { requireActor: auth.requireActor });
+  app.decorate('apiRoutes', apiRoutes);
 
   const signInProviders = options.signInProviders ?? signInProvidersFrom(config);
   registerSignInRoutes(app, { db: database.db, config, sessions, auth, providers: signInProviders });

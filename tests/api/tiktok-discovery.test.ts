@@ -205,6 +205,34 @@ describe('choosing the advertiser', () => {
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json()).toMatchObject({ tiktokBusinessId: OTHER_BUSINESS, tiktokBusinessName: 'Fabrikam Tools' });
   });
+
+  it('refuses an advertiser name with a control character or a line break with 400, storing nothing', async () => {
+    // NUL, BEL, ESC, DEL, two C1 controls, and the line breaks and tab a one-line name never holds
+    for (const character of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085', '\u009f', '\n', '\r', '\t']) {
+      const reply = await call('PUT', `/api/competitors/${fabrikam}/tiktok-advertiser`, owner, {
+        businessId: BUSINESS,
+        businessName: `Fabrikam${character}Coffee`,
+      });
+      expect(reply.statusCode, JSON.stringify(character)).toBe(400);
+      expect(reply.json()).toEqual({ message: 'Advertiser name contains a control character', code: 'validation' });
+    }
+    const [stored] = await target.database.db
+      .select({ id: competitors.tiktokBusinessId, name: competitors.tiktokBusinessName })
+      .from(competitors)
+      .where(eq(competitors.id, fabrikam));
+    expect(stored).toEqual({ id: OTHER_BUSINESS, name: 'Fabrikam Tools' });
+  });
+
+  it('refuses a search with a control character with 400, before asking TikTok', async () => {
+    const searches = api.calls.length;
+    for (const character of ['\u0000', '\u001b', '\n']) {
+      const url = `/api/competitors/${fabrikam}/tiktok-advertisers?q=${encodeURIComponent(`Fabrikam${character}`)}`;
+      const reply = await call('GET', url, owner);
+      expect(reply.statusCode, JSON.stringify(character)).toBe(400);
+      expect(reply.json()).toEqual({ message: 'Search contains a control character', code: 'validation' });
+    }
+    expect(api.calls.length).toBe(searches);
+  });
 });
 
 describe('discovery', () => {

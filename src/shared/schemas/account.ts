@@ -14,9 +14,10 @@ export const deleteConfirmationMessage = `Type ${DELETE_ACCOUNT_PHRASE} to confi
 export const ZDeleteAccountRequest = z.object({
   confirmation: z
     .string(deleteConfirmationMessage)
-    .refine((typed) => typed.trim() === DELETE_ACCOUNT_PHRASE, deleteConfirmationMessage),
+    .trim()
+    .pipe(z.literal(DELETE_ACCOUNT_PHRASE, deleteConfirmationMessage)),
 });
-export type TDeleteAccountRequest = z.infer<typeof ZDeleteAccountRequest>;
+export type TDeleteAccountRequest = z.input<typeof ZDeleteAccountRequest>;
 
 export const accountDeletedMessage = 'Your account and all of its data have been deleted.';
 

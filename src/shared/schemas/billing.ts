@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatPlanPrice, type PlanKey, plans } from '../plans.ts';
+import { ZText } from './text.ts';
 
 /**
  * Payments and subscriptions (SPEC §2 "Subscribe and payment", §3 "Subscription details" and
@@ -71,7 +72,7 @@ export const ZCheckPaymentStatusRequest = z
   .object({
     paymentIntentId: z.string().regex(intentIdPattern, intentIdMessage).optional(),
     setupIntentId: z.string().regex(intentIdPattern, intentIdMessage).optional(),
-    redirectStatus: z.string().max(50).optional(),
+    redirectStatus: ZText('Redirect status').max(50).optional(),
   })
   .refine((value) => Boolean(value.paymentIntentId) !== Boolean(value.setupIntentId), {
     message: 'Give the payment reference from the address (payment_intent or setup_intent)',
@@ -108,7 +109,7 @@ export const paymentsNotConfiguredMessage =
 export const demoOutcomes = ['succeed', 'pending', 'fail'] as const;
 export type TDemoOutcome = (typeof demoOutcomes)[number];
 export const ZDemoCheckoutRequest = z.object({
-  clientSecret: z.string().min(1).max(255),
+  clientSecret: ZText('Client secret').min(1).max(255),
   outcome: z.enum(demoOutcomes, 'Choose what the test payment does'),
 });
 export type TDemoCheckoutRequest = z.infer<typeof ZDemoCheckoutRequest>;

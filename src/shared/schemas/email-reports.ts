@@ -60,11 +60,8 @@ export function splitRecipients(value: string | readonly string[]): string[] {
     .filter(Boolean);
 }
 
-const ZRecipientAddress = z
-  .string()
-  .refine((address) => address.length <= MAX_EMAIL_LENGTH && z.email().safeParse(address).success, {
-    error: (issue) => invalidRecipientMessage(String(issue.input)),
-  });
+const invalidRecipient = { error: (issue: { input?: unknown }) => invalidRecipientMessage(String(issue.input)) };
+const ZRecipientAddress = z.string().max(MAX_EMAIL_LENGTH, invalidRecipient).pipe(z.email(invalidRecipient));
 
 /**
  * Recipients (SPEC §5): split on commas and trimmed; at least one; each a plain address (nothing

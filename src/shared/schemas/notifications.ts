@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZText } from './text.ts';
 
 export const DEFAULT_TIMEZONE = 'Europe/London';
 
@@ -15,7 +16,9 @@ export function isKnownTimeZone(name: string): boolean {
 
 export const invalidTimezoneMessage = 'Please choose a valid time zone, such as Europe/London';
 
-export const ZTimeZone = z.string(invalidTimezoneMessage).trim().refine(isKnownTimeZone, invalidTimezoneMessage);
+export const ZTimeZone = ZText('Time zone', { required: invalidTimezoneMessage })
+  .trim()
+  .refine(isKnownTimeZone, invalidTimezoneMessage);
 
 /** The Settings toggles: SPEC's three (defaults on, on and off) competitors' weekly changes (on) and spike alerts of the daily discovery (on). */
 export const notificationKinds = [

@@ -24,11 +24,27 @@ export function hasControlCharacters(value: string, { multiline = false } = {}):
 export const controlCharactersMessage = (label: string) => `${label} contains a control character`;
 
 /**
+ * The control-character checks ZText adds. A check stays in a schema's checks through .trim(),
+ * .max(), .refine() and the like, so a string schema that holds one refuses control characters:
+ * that is how a string built from ZText is told from any other (isText).
+ */
+const controlCharacterChecks = new WeakSet<object>();
+
+/**
  * The one string schema for free text in a request: a string with no control characters, the
  * refusal naming the field. Every free-text field of every payload schema is built from it.
  */
 export function ZText(label: string, { multiline = false, required }: { multiline?: boolean; required?: string } = {}) {
-  return z
-    .string(required ?? `${label} must be text`)
-    .refine((value) => !hasControlCharacters(value, { multiline }), controlCharactersMessage(label));
+  const noControlCharacters = z.refine<string>(
+    (value) => !hasControlCharacters(value, { multiline }),
+    controlCharactersMessage(label),
+  );
+  controlCharacterChecks.add(noControlCharacters);
+  return z.string(required ?? `${label} must be text`).check(noControlCharacters);
+}
+
+/** Whether a schema is a string built from ZText: it carries ZText's control-character check. */
+export function isText(schema: z.core.$ZodType): boolean {
+  const def = schema._zod.def as z.core.$ZodTypeDef & { checks?: object[] };
+  return def.type === 'string' && (def.checks ?? []).some((check) => controlCharacterChecks.has(check));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { taskStatuses } from './insight-sources.ts';
+import { ZText } from './text.ts';
 
 /** TikTok ad discovery: one competitor's ads from TikTok's Commercial Content API. */
 export const TIKTOK_DISCOVERY_KIND = 'tiktok-discovery:competitor';
@@ -27,7 +28,11 @@ export const ZTikTokSource = z.object({
 export type TTikTokSource = z.infer<typeof ZTikTokSource>;
 
 export const ZTikTokAdvertiserQuery = z.object({
-  q: z.string().trim().min(1, 'Enter a name to search for').max(50, 'TikTok searches at most 50 characters').optional(),
+  q: ZText('Search')
+    .trim()
+    .min(1, 'Enter a name to search for')
+    .max(50, 'TikTok searches at most 50 characters')
+    .optional(),
 });
 
 export const ZTikTokAdvertiser = z.object({
@@ -45,8 +50,7 @@ export const ZChooseTikTokAdvertiserRequest = z.object({
     .string({ error: 'Enter the TikTok business id' })
     .trim()
     .regex(/^\d{1,30}$/, 'A TikTok business id is a number, such as 7301234567890123456'),
-  businessName: z
-    .string()
+  businessName: ZText('Advertiser name')
     .trim()
     .max(300, 'The advertiser name must be at most 300 characters')
     .nullish()

@@ -30,7 +30,7 @@ export const isHexColour = (value: string) => HEX_COLOUR.test(value.trim());
 const ZColour = (label: string, fallback: string) =>
   z.preprocess(
     (value) => (value === undefined || value === null || value === '' ? fallback : value),
-    z.string(colourMessage(label)).refine(isHexColour, colourMessage(label)).transform(normaliseHexColour),
+    z.string(colourMessage(label)).trim().regex(HEX_COLOUR, colourMessage(label)).transform(normaliseHexColour),
   );
 
 /** Optional one-line text: blank is absent. */

@@ -7,6 +7,10 @@ declare module 'fastify' {
     /** One line for the API reference (/api/openapi.json, /api/docs). */
     summary?: string;
   }
+  interface FastifyInstance {
+    /** Every /api route as registered, with its schemas: the API reference is built from them. */
+    readonly apiRoutes: readonly ApiRoute[];
+  }
 }
 
 export type ApiRoute = {
