@@ -23,7 +23,7 @@ function portOf(url: URL): string {
 }
 
 /** Whether `url` is on the configured service's own host and port (over http or https). */
-export function isConfiguredAddress(url: URL, configured: URL): boolean {
+function isConfiguredAddress(url: URL, configured: URL): boolean {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   return url.hostname === configured.hostname && portOf(url) === portOf(configured);
 }
