@@ -5,6 +5,7 @@
  *   newest first, `limit` (default 20, at most 40) a page, with a Link header whose rel="next" asks for
  *   older statuses (max_id) while more remain. Notes and statuses are HTML; profile fields carry links
  *   in their value and verified_at when rel="me" was confirmed.
+ * setNextLink() makes it a misbehaving instance whose rel="next" points elsewhere.
  */
 import { type DoubleServer, daysAgo, sendJson, startJsonDouble } from './server.ts';
 
@@ -27,10 +28,16 @@ export type MastodonAccount = {
   statuses: MastodonStatus[];
 };
 
-export type MastodonDouble = DoubleServer & { baseUrl: string; setAccounts(accounts: MastodonAccount[]): void };
+export type MastodonDouble = DoubleServer & {
+  baseUrl: string;
+  setAccounts(accounts: MastodonAccount[]): void;
+  /** the rel="next" address sent with a first page of statuses instead of the instance's own (null: its own) */
+  setNextLink(address: string | null): void;
+};
 
 export async function startMastodonDouble(initial: MastodonAccount[] = []): Promise<MastodonDouble> {
   let accounts = initial;
+  let nextLink: string | null = null;
   const idOf = (account: MastodonAccount) => String(100000 + accounts.indexOf(account));
   const server = await startJsonDouble((url, response) => {
     if (url.pathname === '/api/v1/accounts/lookup') {
@@ -78,7 +85,9 @@ export async function startMastodonDouble(initial: MastodonAccount[] = []): Prom
       const start = maxId ? all.findIndex((item) => item.id === maxId) + 1 : 0;
       const page = all.slice(start, start + limit);
       const headers: Record<string, string> = {};
-      if (start + limit < all.length && page.length > 0) {
+      if (nextLink && !maxId) {
+        headers.link = `<${nextLink}>; rel="next"`;
+      } else if (start + limit < all.length && page.length > 0) {
         const next = new URL(url);
         next.searchParams.set('max_id', page.at(-1)!.id);
         headers.link = `<${next.href}>; rel="next", <${url.origin}${url.pathname}?min_id=${page[0]!.id}>; rel="prev"`;
@@ -108,6 +117,9 @@ export async function startMastodonDouble(initial: MastodonAccount[] = []): Prom
     baseUrl: server.origin,
     setAccounts(next) {
       accounts = next;
+    },
+    setNextLink(address) {
+      nextLink = address;
     },
   };
 }

@@ -6,7 +6,7 @@
  * - the host name is resolved here and refused if ANY of its addresses is not public; the
  *   connection then goes to a vetted address only (the socket's DNS lookup is pinned to it, so a
  *   second, different answer from DNS cannot be slipped in), while the Host header and TLS SNI
- *   keep the name;
+ *   keep the name (this rule is vet-url.ts, which fetchService holds outside addresses to too);
  * - redirects are followed by hand, each hop checked the same way;
  * - one time limit covers DNS, connecting, headers and body of every hop; the body is streamed
  *   and abandoned as soon as it passes the size limit (after decompression too).
@@ -14,20 +14,25 @@
  * Every failure is a FetchRefusedError whose message a user can read.
  */
 
-import type { LookupAddress, LookupOptions } from 'node:dns';
-import { lookup as dnsLookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'node:zlib';
-import { type AddressReason, classifyAddress, describeAddressReason } from './address-policy.ts';
+import {
+  FetchRefusedError,
+  pinnedLookup,
+  type Resolver,
+  shown,
+  systemResolver,
+  type VetContext,
+  vetUrl,
+} from './vet-url.ts';
+
+export { type FetchFailureReason, FetchRefusedError, type Resolver } from './vet-url.ts';
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_MAX_REDIRECTS = 5;
 export const DEFAULT_USER_AGENT = 'Mozilla/5.0 (compatible; BrandlensBot/1.0)';
 const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
-
-export type Resolver = (hostname: string) => Promise<string[]>;
 
 export type SafeFetchOptions = {
   /** Tests only: also allow loopback addresses (127.0.0.0/8, ::1) and any port. Never in production. */
@@ -64,32 +69,6 @@ export type SafeFetchResult = {
   fetchMs: number;
 };
 
-export type FetchFailureReason =
-  | AddressReason
-  | 'invalid url'
-  | 'scheme'
-  | 'credentials'
-  | 'port'
-  | 'unresolved'
-  | 'timeout'
-  | 'too large'
-  | 'too many redirects'
-  | 'network'
-  | 'aborted';
-
-/** A fetch that was refused by the address policy or gave up; `message` is for users. */
-export class FetchRefusedError extends Error {
-  override readonly name = 'FetchRefusedError';
-  constructor(
-    message: string,
-    readonly reason: FetchFailureReason,
-    readonly url: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
-
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** "10 s", "0.2 s", "2 minutes" */
@@ -106,113 +85,6 @@ export function formatBytes(bytes: number): string {
   const kb = bytes / 1024;
   if (kb >= 1) return `${Number(kb.toFixed(1))} KB`;
   return `${bytes} bytes`;
-}
-
-/** The URL as shown in messages: without credentials. */
-function shown(url: URL): string {
-  if (!url.username && !url.password) return url.href;
-  const copy = new URL(url.href);
-  copy.username = '';
-  copy.password = '';
-  return copy.href;
-}
-
-type Context = {
-  allowLoopback: boolean;
-  resolver: Resolver;
-  signal: AbortSignal;
-  /** builds the message for a refusal of `url`: "Refused to fetch X: " or "Refused to follow ..." */
-  refusal: (url: URL, why: string) => string;
-};
-
-/** Checks scheme, credentials and port, resolves the host and vets every address. Returns the addresses. */
-async function vet(url: URL, context: Context): Promise<{ address: string; family: number }[]> {
-  const { allowLoopback } = context;
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new FetchRefusedError(
-      context.refusal(url, 'only http and https addresses can be fetched'),
-      'scheme',
-      shown(url),
-    );
-  }
-  if (url.username || url.password) {
-    throw new FetchRefusedError(
-      context.refusal(url, 'addresses with a user name or password are not fetched'),
-      'credentials',
-      shown(url),
-    );
-  }
-  const hostname = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
-  let addresses: string[];
-  const literal = isIP(hostname) !== 0;
-  if (literal) {
-    addresses = [hostname];
-  } else {
-    try {
-      addresses = await abortable(context.resolver(hostname), context.signal);
-    } catch (error) {
-      if (context.signal.aborted) throw error;
-      throw new FetchRefusedError(`Could not resolve ${hostname}`, 'unresolved', shown(url), { cause: error });
-    }
-    if (addresses.length === 0) throw new FetchRefusedError(`Could not resolve ${hostname}`, 'unresolved', shown(url));
-  }
-  for (const address of addresses) {
-    const reason = classifyAddress(address);
-    if (reason === null || (reason === 'loopback' && allowLoopback)) continue;
-    const where = literal ? '' : ` (${address})`;
-    throw new FetchRefusedError(
-      context.refusal(url, `it points to ${describeAddressReason(reason)}${where}`),
-      reason,
-      shown(url),
-    );
-  }
-  // after the addresses, so that a refused address is what the message names
-  // Tests serve fixtures on random loopback ports; every other address keeps the standard ports.
-  const onLoopback = addresses.every((address) => classifyAddress(address) === 'loopback');
-  if (url.port !== '' && url.port !== '80' && url.port !== '443' && !(allowLoopback && onLoopback)) {
-    throw new FetchRefusedError(
-      context.refusal(url, 'only the standard web ports 80 and 443 are allowed'),
-      'port',
-      shown(url),
-    );
-  }
-  return addresses.map((address) => ({ address, family: isIP(address) === 6 ? 6 : 4 }));
-}
-
-const systemResolver: Resolver = async (hostname) => {
-  const answers = await dnsLookup(hostname, { all: true, order: 'verbatim' });
-  return answers.map((answer) => answer.address);
-};
-
-/** Rejects with the signal's reason as soon as it aborts. */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/** A socket lookup that answers with the vetted addresses only, whatever name it is asked for. */
-function pinnedLookup(addresses: { address: string; family: number }[]) {
-  return (_hostname: string, options: LookupOptions | LookupCallback, maybeCallback?: LookupCallback) => {
-    const callback = (typeof options === 'function' ? options : maybeCallback) as LookupCallback;
-    const all = typeof options === 'object' && options.all === true;
-    if (all) callback(null, addresses);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
-  };
 }
 
 /** Abandons a response body (undici reports an unread, destroyed body as an error: nobody needs it). */
@@ -335,7 +207,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
   try {
     for (;;) {
       const from = previous;
-      const context: Context = {
+      const context: VetContext = {
         allowLoopback,
         resolver: options.resolver ?? systemResolver,
         signal,
@@ -344,7 +216,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
             ? `Refused to follow the redirect from ${shown(from)} to ${shown(url)}: ${why}`
             : `Refused to fetch ${shown(url)}: ${why}`,
       };
-      const addresses = await vet(current, context);
+      const addresses = await vetUrl(current, context);
       // undici (some 30 MB resident) loads with the first outside fetch, not when a server starts.
       const { Agent, request } = await import('undici');
       const agent = new Agent({

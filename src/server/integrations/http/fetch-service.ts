@@ -7,10 +7,16 @@
  *   up to a cap: a longer wait ends the request as rate limited, with the wait, instead of holding
  *   a worker;
  * - errors a user may read, with every credential the caller names masked out of them (an API key
- *   in a query string, a bearer token in an echoed header), and no cause chain that could quote one.
+ *   in a query string, a bearer token in an echoed header), and no cause chain that could quote one;
+ * - redirects followed by hand, a few at most: the configured host and port are trusted as the
+ *   operator set them, any other address (a redirect elsewhere, a paging link the caller passes on
+ *   with its configuredUrl) must pass the crawler's address rules before anything connects to it
+ *   (service-connections.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FetchRefusedError, type Resolver, shown } from '../../analysis/fetch/vet-url.ts';
 import { deadline } from './deadline.ts';
+import { type HopFetch, type HopInit, ServiceConnections } from './service-connections.ts';
 
 export type ServiceErrorKind =
   | 'auth' // 401/403: the credentials are refused
@@ -19,7 +25,8 @@ export type ServiceErrorKind =
   | 'not_found' // 404
   | 'bad_request' // another 4xx
   | 'upstream' // 5xx after the retries
-  | 'malformed' // an answer that is not what the API documents
+  | 'malformed' // an answer that is not what the API documents (a redirect loop included)
+  | 'refused_address' // a redirect or link to an address this server does not connect to
   | 'unreachable'; // DNS, connection, time limit, size limit
 
 export class ServiceError extends Error {
@@ -59,6 +66,15 @@ export type ServiceRequest = {
   signal?: AbortSignal;
   /** Tests: wait without a real timer. */
   wait?: (ms: number) => Promise<unknown>;
+  /**
+   * The base URL the operator configured for this service; default `url` itself. Its host and
+   * port are reached as configured; any other address is held to the crawler's address rules. A
+   * caller following a link the service sent (a Link header, a next-page URL) passes the base its
+   * first request was built on, so that the link is vetted before it is requested.
+   */
+  configuredUrl?: string | URL;
+  /** Tests: host name → addresses for hosts other than the configured one; default the system's. */
+  resolver?: Resolver;
 };
 
 export type ServiceResponse = {
@@ -71,6 +87,11 @@ export type ServiceResponse = {
 
 export const DEFAULT_SERVICE_TIMEOUT_MS = 20_000;
 export const DEFAULT_SERVICE_MAX_BYTES = 10 * 1024 * 1024;
+/** Redirects followed in one request at most. */
+export const MAX_SERVICE_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Not sent on to another origin, as fetch itself does when it follows a redirect. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 const USER_AGENT = 'Brandlens/1.0 (+https://github.com/brandlens)';
 
 /** The text with each secret (raw and URL-encoded) replaced by a mark. */
@@ -147,25 +168,99 @@ async function attemptOnce(request: ServiceRequest): Promise<ServiceResponse> {
   }
 }
 
+type Hop = HopInit & { url: URL };
+
+/** The request a redirect asks for, as fetch would make it; null when the answer is no redirect. */
+function redirectedHop(service: string, hop: Hop, response: Response): Hop | null {
+  const location = response.headers.get('location');
+  if (!REDIRECT_STATUSES.has(response.status) || !location) return null;
+  let url: URL;
+  try {
+    url = new URL(location, hop.url);
+  } catch {
+    throw new ServiceError('malformed', `${service} redirected to an address that is not valid.`);
+  }
+  url.hash = '';
+  const headers = { ...hop.headers };
+  if (url.origin !== hop.url.origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
+  const asGet =
+    response.status === 303 || ((response.status === 301 || response.status === 302) && hop.method === 'POST');
+  if (!asGet) return { ...hop, url, headers };
+  delete headers['content-type'];
+  return { url, method: 'GET', headers, signal: hop.signal };
+}
+
+/** A refusal by the address rules as the service's failure, in words a user can read. */
+function refusalOf(service: string, error: FetchRefusedError): ServiceError {
+  if (error.reason === 'unresolved') {
+    const host = URL.canParse(error.url) ? new URL(error.url).hostname : error.url;
+    return new ServiceError('unreachable', `${service} could not be reached: ${host} could not be resolved.`);
+  }
+  return new ServiceError('refused_address', error.message);
+}
+
+async function sendHop(
+  request: ServiceRequest,
+  hop: Hop,
+  redirected: boolean,
+  connections: ServiceConnections,
+  timeout: AbortSignal,
+): Promise<Response> {
+  const stopped = () =>
+    request.signal?.aborted
+      ? new ServiceError('unreachable', `The request to ${request.service} was stopped.`)
+      : new ServiceError(
+          'unreachable',
+          timeout.aborted ? `${request.service} did not answer in time.` : `${request.service} could not be reached.`,
+        );
+  let send: HopFetch;
+  try {
+    send = await connections.open(hop.url, (url, why) =>
+      redirected
+        ? `Refused to follow the redirect from ${request.service} to ${shown(url)}: ${why}`
+        : `Refused to fetch ${shown(url)} for ${request.service}: ${why}`,
+    );
+  } catch (error) {
+    if (error instanceof FetchRefusedError) throw refusalOf(request.service, error);
+    throw stopped();
+  }
+  try {
+    return await send(hop.url, { method: hop.method, headers: hop.headers, body: hop.body, signal: hop.signal });
+  } catch {
+    throw stopped();
+  }
+}
+
 async function attemptWithin(request: ServiceRequest, timeout: AbortSignal): Promise<ServiceResponse> {
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-  let response: Response;
+  const connections = new ServiceConnections(new URL(request.configuredUrl ?? request.url), {
+    resolver: request.resolver,
+    signal,
+  });
+  let hop: Hop = {
+    url: new URL(request.url),
+    method: request.method ?? 'GET',
+    headers: { 'user-agent': USER_AGENT, accept: 'application/json', ...request.headers },
+    body: request.body,
+    signal,
+  };
   try {
-    response = await fetch(request.url, {
-      method: request.method ?? 'GET',
-      headers: { 'user-agent': USER_AGENT, accept: 'application/json', ...request.headers },
-      body: request.body,
-      signal,
-      redirect: 'follow',
-    });
-  } catch {
-    if (request.signal?.aborted)
-      throw new ServiceError('unreachable', `The request to ${request.service} was stopped.`);
-    throw new ServiceError(
-      'unreachable',
-      timeout.aborted ? `${request.service} did not answer in time.` : `${request.service} could not be reached.`,
-    );
+    for (let redirects = 0; ; redirects += 1) {
+      const response = await sendHop(request, hop, redirects > 0, connections, timeout);
+      const next = redirectedHop(request.service, hop, response);
+      if (!next) return await answerOf(request, response);
+      await response.body?.cancel().catch(() => {});
+      if (redirects >= MAX_SERVICE_REDIRECTS) {
+        throw new ServiceError('malformed', `${request.service} redirected more than ${MAX_SERVICE_REDIRECTS} times.`);
+      }
+      hop = next;
+    }
+  } finally {
+    connections.close();
   }
+}
+
+async function answerOf(request: ServiceRequest, response: Response): Promise<ServiceResponse> {
   const text = await readLimited(response, request.maxBytes ?? DEFAULT_SERVICE_MAX_BYTES, request.service);
   if (!response.ok) {
     throw errorForStatus(request.service, response.status, text, retryAfterMs(response.headers.get('retry-after')));

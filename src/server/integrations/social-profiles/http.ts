@@ -14,11 +14,21 @@ export const PROFILE_MAX_BYTES = 4 * 1024 * 1024;
 export type JsonAnswer = { json: unknown; link: string | null };
 export type JsonGetter = (url: string, signal?: AbortSignal) => Promise<JsonAnswer>;
 
-export function serviceGetter(service: string, secrets: (string | undefined)[] = []): JsonGetter {
+/**
+ * A getter for a service at the base URL the operator configured. The URLs it is given may be
+ * links the service sent (Link paging): any not on `configuredUrl`'s host is vetted by the
+ * crawler's address rules before it is requested.
+ */
+export function serviceGetter(
+  service: string,
+  configuredUrl: string,
+  secrets: (string | undefined)[] = [],
+): JsonGetter {
   return async (url, signal) => {
     const response = await fetchService({
       service,
       url,
+      configuredUrl,
       secrets,
       signal,
       retry: PROFILE_RETRY,

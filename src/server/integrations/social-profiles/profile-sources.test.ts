@@ -1,9 +1,13 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MastodonDouble, startMastodonDouble } from '../../../../tests/doubles/social-profiles/mastodon.ts';
 import {
   META_TEST_TOKEN,
   type MetaProfilesDouble,
   startMetaProfilesDouble,
 } from '../../../../tests/doubles/social-profiles/meta.ts';
+import { watchConnections } from '../../../../tests/helpers/connection-watch.ts';
 import { parseBlueskyHandle, parseMastodonHandle, parseYoutubeHandle } from '../../../shared/social-handles.ts';
 import { MastodonProfileSource } from './mastodon/mastodon-profile-source.ts';
 import { MetaProfileSource } from './meta/meta-profile-source.ts';
@@ -33,6 +37,49 @@ describe('Mastodon on an instance the operator did not list', () => {
       /^Not measured: Refused to fetch https:\/\/localhost\/api\/v1\/accounts\/lookup\?acct=brand: it points to a loopback address/,
     );
   });
+});
+
+describe('Mastodon on an instance the operator listed, whose next-page link points elsewhere', () => {
+  let instance: MastodonDouble;
+  /** another service on this machine, which the link must not reach */
+  let internal: Server;
+  let internalRequests = 0;
+  beforeAll(async () => {
+    instance = await startMastodonDouble([{ username: 'brand', statuses: [{ text: 'New roast', daysAgo: 1 }] }]);
+    internal = createServer((_request, response) => {
+      internalRequests += 1;
+      response.end('[]');
+    });
+    await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    await instance?.close();
+    await new Promise((resolve) => internal?.close(resolve));
+  });
+
+  it.each([
+    ['http://169.254.169.254/api/v1/accounts/1/statuses?max_id=1', /it points to a cloud metadata address$/],
+    ['http://10.0.0.1/api/v1/accounts/1/statuses?max_id=1', /it points to a private network address$/],
+    ['http://localhost:{internal}/api/v1/accounts/1/statuses?max_id=1', /it points to a loopback address \(.+\)$/],
+  ])(
+    '%s is refused before any connection to it, and the profile is not measured with the reason',
+    async (link, why) => {
+      const next = link.replace('{internal}', String((internal.address() as AddressInfo).port));
+      instance.setNextLink(next);
+      const source = new MastodonProfileSource([{ domain: 'listed.social', baseUrl: instance.baseUrl }], false);
+      const watch = watchConnections();
+      try {
+        const read = await source.read('brand@listed.social', { since });
+        const reason = 'notMeasured' in read ? read.notMeasured : '';
+        expect(reason).toContain(`Not measured: Refused to fetch ${next} for Mastodon (listed.social): `);
+        expect(reason).toMatch(why);
+        expect(watch.attemptsBeyond([Number(new URL(instance.baseUrl).port)])).toEqual([]);
+        expect(internalRequests).toBe(0);
+      } finally {
+        watch.restore();
+      }
+    },
+  );
 });
 
 describe('Facebook pages and Instagram Business Discovery', () => {

@@ -134,6 +134,8 @@ export class MastodonSource implements MentionSource {
       const answer = await fetchService({
         service: `Mastodon (${instance.domain})`,
         url,
+        // the next pages come from the instance's Link header: vetted unless on the configured host
+        configuredUrl: instance.baseUrl,
         signal,
         retry: this.retry,
         wait: this.wait,

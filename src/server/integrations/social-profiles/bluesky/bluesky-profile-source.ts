@@ -42,7 +42,7 @@ export class BlueskyProfileSource implements ProfileSource {
   private readonly get: JsonGetter;
 
   constructor(private readonly appviewUrl: string) {
-    this.get = serviceGetter('Bluesky');
+    this.get = serviceGetter('Bluesky', appviewUrl);
   }
 
   async read(handle: string, options: ReadOptions): Promise<ProfileRead> {

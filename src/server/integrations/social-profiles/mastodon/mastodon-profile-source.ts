@@ -58,7 +58,7 @@ export class MastodonProfileSource implements ProfileSource {
     const listed = this.configured.find((instance) => instance.domain === account.instance);
     const base = listed?.baseUrl ?? `https://${account.instance}`;
     const get: JsonGetter = listed
-      ? serviceGetter(`Mastodon (${account.instance})`)
+      ? serviceGetter(`Mastodon (${account.instance})`, listed.baseUrl)
       : safeGetter(`Mastodon (${account.instance})`, { allowLoopback: this.allowLoopback });
     let found: MastodonApiAccount;
     try {

@@ -55,7 +55,7 @@ export class MetaProfileSource implements ProfileSource {
     readonly network: 'facebook' | 'instagram',
     private readonly config: MetaConfig,
   ) {
-    this.get = serviceGetter(network === 'facebook' ? 'Facebook' : 'Instagram', [config.token]);
+    this.get = serviceGetter(network === 'facebook' ? 'Facebook' : 'Instagram', config.graphUrl, [config.token]);
   }
 
   async read(handle: string, options: ReadOptions): Promise<ProfileRead> {

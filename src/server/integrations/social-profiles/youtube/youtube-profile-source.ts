@@ -38,7 +38,7 @@ export class YoutubeProfileSource implements ProfileSource {
     private readonly apiUrl: string,
     private readonly apiKey: string | undefined,
   ) {
-    this.get = serviceGetter('YouTube', [apiKey]);
+    this.get = serviceGetter('YouTube', apiUrl, [apiKey]);
   }
 
   async read(handle: string, options: ReadOptions): Promise<ProfileRead> {
