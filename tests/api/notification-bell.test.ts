@@ -107,7 +107,7 @@ describe('marking notifications read', () => {
 });
 
 describe('other long work', () => {
-  it('tells whoever started a discovery that it finished, or why it failed, once', async () => {
+  it("tells whoever may see the brand that a member's discovery finished, or why it failed, once", async () => {
     const [memberRow] = await target.database.db.select().from(users).where(eq(users.email, MEMBER));
     const userId = memberRow!.id;
     // As starting a discovery and an import does: tasks of the member who started them.
@@ -138,8 +138,8 @@ describe('other long work', () => {
       },
     ]);
     expect(mine.notifications).toHaveLength(3);
-    // The member's own work is theirs: the agency owner and strangers do not get it.
-    expect((await bell(owner)).notifications).toHaveLength(1);
+    // Work on the agency's brand is the agency's: its owner gets it too, unread for him; strangers do not.
+    expect(await bell(owner)).toEqual({ unreadCount: 2, notifications: mine.notifications });
     expect((await bell(stranger)).notifications).toHaveLength(0);
   });
 });

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { planKeys, plans } from '../../shared/plans.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { agencyTeamMembers, brands, competitors, taskProgress, users } from '../db/schema/index.ts';
+import { agencyTeamMembers, brands, competitors, notifications, taskProgress, users } from '../db/schema/index.ts';
 import type { User } from '../features/users/upsert-user-by-email.ts';
 import { AppError, notFound } from './errors.ts';
 
@@ -156,6 +156,19 @@ export async function getTaskOrThrow(db: Database, actor: Actor, taskId: string,
     .where(and(eq(taskProgress.id, taskId), taskVisibleTo(db, actor, kinds)));
   if (!task) throw notFound('Task not found');
   return task;
+}
+
+/**
+ * The filter for the bell's notifications: one about a brand's work is seen by whoever may see the
+ * brand now (its owner and the agency's current team, whoever started the work), so a member
+ * removed from the team (or whose agency's plan lapsed) loses it as she loses the brand. One about
+ * a person alone (their data export) is theirs only, even within a team.
+ */
+export function notificationVisibleTo(db: Database, actor: Actor): SQL {
+  return or(
+    inArray(notifications.brandId, visibleBrandIds(db, actor)),
+    and(isNull(notifications.brandId), eq(notifications.userId, actor.user.id)),
+  ) as SQL;
 }
 
 export function requireAdmin(actor: Actor): void {

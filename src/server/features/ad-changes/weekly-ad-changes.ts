@@ -34,6 +34,7 @@ async function tellOwner(
   if (changed.length === 0) return false;
   for (const { row, competitorName } of changed) {
     await recordNotification(deps.db, {
+      brandId: brand.id,
       userId: brand.userId,
       kind: 'competitor-ad-changes',
       subjectId: row.id,

@@ -2,15 +2,15 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { NOTIFICATION_LIST_LIMIT, type TNotificationList } from '../../../shared/schemas/notifications.ts';
 import type { Database } from '../../db/client.ts';
 import { notificationReads, notifications } from '../../db/schema/index.ts';
-import { type Actor, ownedBy } from '../../http/access.ts';
+import { type Actor, notificationVisibleTo } from '../../http/access.ts';
 
 /** The actor's own read marks, joined beside each notification. */
 const readByActor = (actor: Actor) =>
   and(eq(notificationReads.notificationId, notifications.id), eq(notificationReads.userId, actor.user.id));
 
 /**
- * The bell: the newest notifications of the accounts the actor works in (their own and, for a
- * team member, the agency's), each read or not for this actor, and how many of all are unread.
+ * The bell: the newest notifications the actor may see (those of the brands they may see now, and
+ * their own personal ones), each read or not for this actor, and how many of all are unread.
  */
 export async function listNotifications(db: Database, { actor }: { actor: Actor }): Promise<TNotificationList> {
   const [rows, [unread]] = await Promise.all([
@@ -18,14 +18,14 @@ export async function listNotifications(db: Database, { actor }: { actor: Actor 
       .select({ notification: notifications, readAt: notificationReads.readAt })
       .from(notifications)
       .leftJoin(notificationReads, readByActor(actor))
-      .where(ownedBy(actor, notifications.userId))
+      .where(notificationVisibleTo(db, actor))
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(NOTIFICATION_LIST_LIMIT),
     db
       .select({ value: count() })
       .from(notifications)
       .leftJoin(notificationReads, readByActor(actor))
-      .where(and(ownedBy(actor, notifications.userId), isNull(notificationReads.id))),
+      .where(and(notificationVisibleTo(db, actor), isNull(notificationReads.id))),
   ]);
   return {
     notifications: rows.map(({ notification, readAt }) => ({

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notificationReads, notifications } from '../../db/schema/index.ts';
-import { type Actor, ownedBy } from '../../http/access.ts';
+import { type Actor, notificationVisibleTo } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 
 /** Marks one notification read for the actor only; one they cannot see is a 404. */
@@ -12,7 +12,7 @@ export async function markNotificationRead(
   const [visible] = await db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.id, input.id), ownedBy(actor, notifications.userId)));
+    .where(and(eq(notifications.id, input.id), notificationVisibleTo(db, actor)));
   if (!visible) throw notFound('Notification not found');
   await db
     .insert(notificationReads)

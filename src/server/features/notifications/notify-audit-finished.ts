@@ -4,13 +4,15 @@ import { audits, brands } from '../../db/schema/index.ts';
 import { recordNotification } from './record-notification.ts';
 
 /**
- * Tells the audit's account in the bell that it finished: its score when it completed, the reason
- * when it failed. An audit still processing (or gone) adds nothing. Safe to call again.
+ * Tells whoever may see the audit's brand in the bell that it finished: its score when it
+ * completed, the reason when it failed. An audit still processing (or gone) adds nothing. Safe to
+ * call again.
  */
 export async function notifyAuditFinished(db: Database, auditId: string): Promise<void> {
   const [row] = await db
     .select({
-      userId: audits.userId,
+      brandId: brands.id,
+      brandOwnerId: brands.userId,
       status: audits.status,
       overallScore: audits.overallScore,
       failureReason: audits.failureReason,
@@ -22,7 +24,8 @@ export async function notifyAuditFinished(db: Database, auditId: string): Promis
   if (!row || (row.status !== 'completed' && row.status !== 'failed')) return;
   const completed = row.status === 'completed';
   await recordNotification(db, {
-    userId: row.userId,
+    brandId: row.brandId,
+    userId: row.brandOwnerId,
     kind: completed ? 'audit-completed' : 'audit-failed',
     subjectId: auditId,
     title: completed ? `Audit complete: ${row.brandName}` : `Audit failed: ${row.brandName}`,

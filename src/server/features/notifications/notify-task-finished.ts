@@ -23,11 +23,22 @@ const taskKinds: Record<string, { what: string; subject: 'brand' | 'competitor' 
   'account-export': { what: 'Your data export', subject: 'none', link: '/settings' },
 };
 
-async function subjectName(db: Database, subject: 'brand' | 'competitor' | 'none', id: string | null) {
-  if (!id || subject === 'none') return null;
-  const table = subject === 'brand' ? brands : competitors;
-  const [row] = await db.select({ name: table.name }).from(table).where(eq(table.id, id));
-  return row?.name ?? null;
+type Subject = { name: string; brandId: string; brandOwnerId: string };
+
+/** The brand or competitor a task is about: its name, and the brand whose work it is. */
+async function subjectOf(db: Database, subject: 'brand' | 'competitor', id: string): Promise<Subject | null> {
+  const [row] =
+    subject === 'brand'
+      ? await db
+          .select({ name: brands.name, brandId: brands.id, brandOwnerId: brands.userId })
+          .from(brands)
+          .where(eq(brands.id, id))
+      : await db
+          .select({ name: competitors.name, brandId: brands.id, brandOwnerId: brands.userId })
+          .from(competitors)
+          .innerJoin(brands, eq(brands.id, competitors.brandId))
+          .where(eq(competitors.id, id));
+  return row ?? null;
 }
 
 function addedCount(result: Record<string, unknown> | null): number | null {
@@ -44,18 +55,25 @@ function completedBody(kind: string, result: Record<string, unknown> | null): st
 }
 
 /**
- * Tells the person who started a discovery, import or export in the bell that it ended, and how.
- * Kinds of work the bell does not know are left out. Safe to call again for the same task.
+ * Tells in the bell that a discovery, import or export ended, and how: a brand's work to whoever
+ * may see the brand (not only the person who started it), an export to that person alone. Work on
+ * a brand that is gone, and kinds of work the bell does not know, are left out. Safe to call again
+ * for the same task.
  */
 export async function notifyTaskFinished(db: Database, task: FinishedTask): Promise<void> {
   const known = taskKinds[task.kind];
   if (!known || (task.status !== 'completed' && task.status !== 'failed')) return;
-  const name = await subjectName(db, known.subject, task.subjectId);
-  const about = name ? ` for ${name}` : '';
+  let subject: Subject | null = null;
+  if (known.subject !== 'none') {
+    subject = task.subjectId ? await subjectOf(db, known.subject, task.subjectId) : null;
+    if (!subject) return;
+  }
+  const about = subject ? ` for ${subject.name}` : '';
   const completed = task.status === 'completed';
   const verb = task.kind === 'account-export' ? (completed ? 'is ready' : 'failed') : completed ? 'finished' : 'failed';
   await recordNotification(db, {
-    userId: task.userId,
+    brandId: subject?.brandId ?? null,
+    userId: subject?.brandOwnerId ?? task.userId,
     kind: `${task.kind}:${task.status}`,
     subjectId: task.id,
     title: `${known.what}${about} ${verb}`,

@@ -3,7 +3,12 @@ import { notifications } from '../../db/schema/index.ts';
 import { storableText } from '../../db/storable.ts';
 
 export type NotificationInput = {
-  /** the account the finished work belongs to */
+  /**
+   * The brand whose work finished: whoever may see the brand sees the notification. Null for
+   * work about one person alone (their data export), which only `userId` sees.
+   */
+  brandId: string | null;
+  /** the brand's owner for a brand's notification; else the person it is for */
   userId: string;
   kind: string;
   subjectId: string;
@@ -24,6 +29,7 @@ export async function recordNotification(db: Database, input: NotificationInput)
     .insert(notifications)
     .values({
       userId: input.userId,
+      brandId: input.brandId,
       kind: input.kind,
       subjectId: input.subjectId,
       title: clip(storableText(input.title), 200),
