@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { brands } from './brands.ts';
 import { createdAt, id } from './columns.ts';
+import { searchVectorOf, tsvector } from './search.ts';
 import { users } from './users.ts';
 
 /** One EU country of Meta's `age_country_gender_reach_breakdown`: people reached per age range and gender */
@@ -144,9 +145,19 @@ export const adLibraryEntries = pgTable(
       .notNull()
       .default('manual'),
     createdAt: createdAt(),
+    /** When the ad was last known to run: last seen, else first seen, else when it was added */
+    seenAt: timestamp('seen_at', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs((): SQL => sql`coalesce(last_seen_at, first_seen_at, created_at)`),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL => searchVectorOf(sql`coalesce(ad_title, '') || ' ' || coalesce(ad_text, '')`),
+    ),
   },
   (table) => [
     index().on(table.competitorId),
+    // the library's order (when last known to run, then id) for keyset paging within a competitor
+    index('ad_library_entries_feed').on(table.competitorId, table.seenAt.desc(), table.id.desc()),
+    index('ad_library_entries_search').using('gin', table.searchVector),
     index().on(table.userId),
     unique('ad_library_entries_source_ad').on(table.competitorId, table.platform, table.adId),
   ],

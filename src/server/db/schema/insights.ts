@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -16,6 +16,7 @@ import {
 import { brands } from './brands.ts';
 import { createdAt, id } from './columns.ts';
 import { competitors } from './competitors.ts';
+import { searchVectorOf, tsvector } from './search.ts';
 import { users } from './users.ts';
 
 export type StoredRelevance = {
@@ -121,9 +122,51 @@ export const consumerInsights = pgTable(
       .default('local'),
     collectedAt: timestamp('collected_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
+    /** Likes, replies, reposts, votes, points and comments as the source stated them, summed (views left out) */
+    engagement: integer('engagement').notNull().default(0),
+    /** A person's word on the sentiment: set when they corrected it; the engine's label is kept beside */
+    sentimentCorrectedBy: uuid('sentiment_corrected_by').references(() => users.id, { onDelete: 'set null' }),
+    sentimentCorrectedAt: timestamp('sentiment_corrected_at', { withTimezone: true }),
+    engineSentiment: text('engine_sentiment', { enum: ['positive', 'negative', 'neutral'] }),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        searchVectorOf(
+          sql`coalesce(content, '') || ' ' || coalesce(author_name, '') || ' ' || coalesce(author_handle, '')`,
+        ),
+    ),
   },
   (table) => [
     index().on(table.brandId, table.createdAt),
+    // the feed's orders and filters, each ending in (date, id) for keyset paging
+    index('consumer_insights_feed').on(table.brandId, table.isRelevant, table.collectedAt.desc(), table.id.desc()),
+    index('consumer_insights_feed_sentiment').on(
+      table.brandId,
+      table.isRelevant,
+      table.sentiment,
+      table.collectedAt.desc(),
+      table.id.desc(),
+    ),
+    index('consumer_insights_feed_subject').on(
+      table.brandId,
+      table.isRelevant,
+      table.competitorId,
+      table.collectedAt.desc(),
+      table.id.desc(),
+    ),
+    index('consumer_insights_feed_channel').on(
+      table.brandId,
+      table.isRelevant,
+      table.channel,
+      table.collectedAt.desc(),
+      table.id.desc(),
+    ),
+    index('consumer_insights_feed_engagement').on(
+      table.brandId,
+      table.isRelevant,
+      table.engagement.desc(),
+      table.id.desc(),
+    ),
+    index('consumer_insights_search').using('gin', table.searchVector),
     index().on(table.userId),
     index().on(table.competitorId),
     index().on(table.sourceId),
