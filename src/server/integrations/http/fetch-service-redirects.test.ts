@@ -151,7 +151,15 @@ describe('redirects that are followed', () => {
 
   it('to a public address, connected at the address vetted, without the credentials', async () => {
     const answer = await fetchService(
-      request({ url: redirectTo('http://public.example.test/v2/ok'), headers: { authorization: 'Bearer sekret' } }),
+      request({
+        url: redirectTo('http://public.example.test/v2/ok'),
+        headers: {
+          authorization: 'Bearer sekret',
+          'x-goog-api-key': 'key-1',
+          apikey: 'key-2',
+          accept: 'application/json',
+        },
+      }),
     );
     expect(answer.json()).toEqual({ path: '/v2/ok', method: 'GET' });
     expect(watch.attemptsBeyond([service.port])).toEqual([
@@ -159,5 +167,10 @@ describe('redirects that are followed', () => {
     ]);
     expect(service.seen[0]?.headers.authorization).toBe('Bearer sekret');
     expect(publicHost.seen[0]?.headers.authorization).toBeUndefined();
+    // a service's own key header stays behind too; harmless headers travel on
+    expect(service.seen[0]?.headers['x-goog-api-key']).toBe('key-1');
+    expect(publicHost.seen[0]?.headers['x-goog-api-key']).toBeUndefined();
+    expect(publicHost.seen[0]?.headers.apikey).toBeUndefined();
+    expect(publicHost.seen[0]?.headers.accept).toBe('application/json');
   });
 });

@@ -90,8 +90,19 @@ export const DEFAULT_SERVICE_MAX_BYTES = 10 * 1024 * 1024;
 /** Redirects followed in one request at most. */
 export const MAX_SERVICE_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** Not sent on to another origin, as fetch itself does when it follows a redirect. */
-const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+/**
+ * The only headers sent on to another origin. Services take their keys in headers of their own
+ * (x-goog-api-key, apikey, x-api-key ...), so rather than strip the known credential headers, as
+ * fetch does, everything else is left behind: no key leaves for a host it was not meant for.
+ */
+const HEADERS_FOR_ANOTHER_ORIGIN = new Set(['accept', 'accept-language', 'user-agent', 'content-type']);
+
+function headersForOrigin(headers: Record<string, string>, sameOrigin: boolean): Record<string, string> {
+  if (sameOrigin) return { ...headers };
+  return Object.fromEntries(
+    Object.entries(headers).filter(([name]) => HEADERS_FOR_ANOTHER_ORIGIN.has(name.toLowerCase())),
+  );
+}
 const USER_AGENT = 'Brandlens/1.0 (+https://github.com/brandlens)';
 
 /** The text with each secret (raw and URL-encoded) replaced by a mark. */
@@ -181,8 +192,7 @@ function redirectedHop(service: string, hop: Hop, response: Response): Hop | nul
     throw new ServiceError('malformed', `${service} redirected to an address that is not valid.`);
   }
   url.hash = '';
-  const headers = { ...hop.headers };
-  if (url.origin !== hop.url.origin) for (const name of CREDENTIAL_HEADERS) delete headers[name];
+  const headers = headersForOrigin(hop.headers, url.origin === hop.url.origin);
   const asGet =
     response.status === 303 || ((response.status === 301 || response.status === 302) && hop.method === 'POST');
   if (!asGet) return { ...hop, url, headers };
