@@ -175,6 +175,29 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('the mention feed', () => {
+  it('documents its page query, the paging headers, the summary, the correction and the CSV download', () => {
+    const feed = document.paths['/api/consumer-insights']!.get!;
+    const query = feed.parameters?.filter((parameter) => parameter.in === 'query').map(({ name }) => name);
+    expect(query).toEqual(
+      expect.arrayContaining(['brandId', 'q', 'sentiment', 'from', 'to', 'sort', 'limit', 'cursor']),
+    );
+    const limit = feed.parameters!.find((parameter) => parameter.name === 'limit')!;
+    expect(limit.schema).toMatchObject({ default: 50, maximum: 200 });
+    expect(Object.keys(feed.responses['200']?.headers ?? {}).sort()).toEqual(['Link', 'X-Total-Count']);
+    expect(feed.summary).toContain('page');
+
+    const summary = document.paths['/api/consumer-insights/summary']!.get!;
+    expect(summary.parameters?.map(({ name }) => name)).not.toContain('cursor');
+    expect(Object.keys(summary.responses['200']?.headers ?? {})).not.toContain('Link');
+    const download = document.paths['/api/consumer-insights/export.csv']!.get!;
+    expect(Object.keys(download.responses['200']?.content ?? {})).toEqual(['text/csv']);
+    expect(download.parameters?.map(({ name }) => name)).not.toContain('limit');
+    const correction = document.paths['/api/consumer-insights/{id}/sentiment']!.patch!;
+    expect(Object.keys(correction.requestBody!.content['application/json']!.schema.properties)).toEqual(['sentiment']);
+  });
+});
+
 describe('the reference page', () => {
   it('lists every route by area, escaped, with no script', async () => {
     const response = await target.app.inject({ method: 'GET', url: '/api/docs' });
