@@ -116,7 +116,7 @@ export const exportSections: ExportSection[] = [
   {
     file: 'consumer-insights.json',
     description: 'consumer insights with their sentiment',
-    rows: ownedRows(consumerInsights, consumerInsights.userId),
+    rows: ownedRows(consumerInsights, consumerInsights.userId, columnsWithout(consumerInsights, 'searchVector')),
   },
   {
     file: 'sentiment-reports.json',
@@ -124,7 +124,11 @@ export const exportSections: ExportSection[] = [
     rows: ownedRows(sentimentReports, sentimentReports.userId),
   },
   { file: 'competitors.json', description: 'competitors', rows: ownedRows(competitors, competitors.userId) },
-  { file: 'ads.json', description: 'competitor ads', rows: ownedRows(adLibraryEntries, adLibraryEntries.userId) },
+  {
+    file: 'ads.json',
+    description: 'competitor ads',
+    rows: ownedRows(adLibraryEntries, adLibraryEntries.userId, columnsWithout(adLibraryEntries, 'searchVector')),
+  },
   {
     file: 'competitor-reports.json',
     description: 'competitive analysis reports',
