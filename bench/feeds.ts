@@ -47,7 +47,7 @@ async function measureMentions(reader: Reader, brandId: string) {
   const list = `/api/consumer-insights?brandId=${brandId}`;
   line('mentions: first page', await repeated(reader, list));
   const deep = await pageDeep(reader, list, 500);
-  line('mentions: page 500', await repeated(reader, deep));
+  line(`mentions: page ${deep.page}`, await repeated(reader, deep.path));
   line('mentions: word search ("espresso")', await repeated(reader, `${list}&q=espresso`));
   line(
     'mentions: search, negative, last 14 days',
@@ -68,7 +68,7 @@ async function measureAds(reader: Reader, brandId: string) {
   const list = `/api/ad-library?brandId=${brandId}`;
   line('ads: first page', await repeated(reader, list));
   const deep = await pageDeep(reader, list, 100);
-  line('ads: page 100', await repeated(reader, deep));
+  line(`ads: page ${deep.page}`, await repeated(reader, deep.path));
   line('ads: search ("delivery")', await repeated(reader, `${list}&q=delivery`));
   line('ads: running, longest first', await repeated(reader, `${list}&status=running&sort=longest-running`));
   line('ads: summary (stat tiles)', await repeated(reader, `/api/ad-library/summary?brandId=${brandId}`));

@@ -40,18 +40,22 @@ export async function repeated(reader: Reader, path: string, runs = 20, init: Re
   return { ...percentiles(times), bytes, total };
 }
 
-/** Walks `pages` pages by their Link headers; gives the address of the last one reached. */
-export async function pageDeep(reader: Reader, firstPath: string, pages: number): Promise<string> {
+/** Walks up to `pages` pages by their Link headers; gives the address of the last one reached and its number. */
+export async function pageDeep(
+  reader: Reader,
+  firstPath: string,
+  pages: number,
+): Promise<{ path: string; page: number }> {
   let path = firstPath;
   for (let page = 1; page < pages; page += 1) {
     const read = await timedRead(reader, path);
     const cursor = nextPageCursor(read.response.headers.get('link'));
-    if (!cursor) throw new Error(`the list ended after ${page} pages`);
+    if (!cursor) return { path, page };
     const url = new URL(firstPath, reader.origin);
     url.searchParams.set('cursor', cursor);
     path = `${url.pathname}${url.search}`;
   }
-  return path;
+  return { path, page: pages };
 }
 
 /** A download read chunk by chunk, never held whole: its time, size and lines. */
