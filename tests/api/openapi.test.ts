@@ -14,6 +14,7 @@ type Operation = {
   tags: string[];
   parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
   requestBody?: { content: Record<string, { schema: BodySchema }> };
+  responses: Record<string, { headers?: Record<string, { description: string }> }>;
   security: Record<string, string[]>[];
   'x-api-tokens': 'accepted' | 'refused' | 'not needed';
 };
@@ -149,6 +150,26 @@ describe('the OpenAPI document', () => {
 
     const ids = operations().map(({ operation }) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('lists that answer one page at a time', () => {
+  it.each([
+    '/api/audits',
+    '/api/notifications',
+    '/api/sentiment-reports',
+    '/api/competitor-reports',
+    '/api/admin/support-messages',
+    '/api/admin/outbox',
+  ])('%s documents limit, cursor, Link and X-Total-Count', (apiPath) => {
+    const operation = document.paths[apiPath]!.get!;
+    const query = operation.parameters?.filter((parameter) => parameter.in === 'query') ?? [];
+    const limit = query.find((parameter) => parameter.name === 'limit');
+    expect(limit).toMatchObject({ required: false, schema: { default: 50, maximum: 200 } });
+    expect(JSON.stringify(limit)).toContain('at most 200');
+    expect(JSON.stringify(query.find((parameter) => parameter.name === 'cursor'))).toContain('rel=\\"next\\"');
+    const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))?.[1];
+    expect(Object.keys(success?.headers ?? {})).toEqual(['Link', 'X-Total-Count']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { appErrorStatus } from '../../../shared/errors.ts';
 import { API_TOKEN_PREFIX, API_TOKEN_REQUESTS_PER_MINUTE } from '../../../shared/schemas/api-tokens.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/schemas/paging.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import { areaOf } from './api-areas.ts';
 import { type ApiRoute, openApiPath } from './collect-api-routes.ts';
@@ -38,23 +39,54 @@ function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join('');
 }
 
+/** What the paging parameters mean wherever a list takes them (src/shared/schemas/paging.ts). */
+const pagingParameterDescriptions: Record<string, string> = {
+  limit: `How many items a page holds: ${DEFAULT_PAGE_SIZE} unless asked, at most ${MAX_PAGE_SIZE}`,
+  cursor:
+    'Where the page starts: copy it from the `Link` header of the page before (rel="next"); none gives the first page',
+};
+
+function queryOf(route: ApiRoute): JsonSchema | null {
+  return route.schema.querystring ? jsonSchemaOf(route.schema.querystring, 'input') : null;
+}
+
+/** A list that answers one page at a time takes both paging parameters. */
+function isPaged(route: ApiRoute): boolean {
+  const properties = queryOf(route)?.properties ?? {};
+  return 'limit' in properties && 'cursor' in properties;
+}
+
 function parametersOf(route: ApiRoute): Parameter[] {
   const path = jsonSchemaOf(route.schema.params, 'input');
   const inPath = pathParameterNames(route.url).map(
     (name): Parameter => ({ name, in: 'path', required: true, schema: path.properties?.[name] ?? { type: 'string' } }),
   );
-  const query = route.schema.querystring ? jsonSchemaOf(route.schema.querystring, 'input') : null;
-  const inQuery = Object.entries(query?.properties ?? {}).map(
-    ([name, schema]): Parameter => ({
+  const query = queryOf(route);
+  const paged = isPaged(route);
+  const inQuery = Object.entries(query?.properties ?? {}).map(([name, schema]): Parameter => {
+    const description = schema.description ?? (paged ? pagingParameterDescriptions[name] : undefined);
+    return {
       name,
       in: 'query',
       required: query?.required?.includes(name) ?? false,
       schema,
-      ...(schema.description ? { description: schema.description } : {}),
-    }),
-  );
+      ...(description ? { description } : {}),
+    };
+  });
   return [...inPath, ...inQuery];
 }
+
+/** The headers of a page (GitHub's convention): the body holds only the page's items. */
+const pageHeaders = {
+  Link: {
+    description: 'The next page\'s address, `<…>; rel="next"`, while more items remain; absent on the last page',
+    schema: { type: 'string' },
+  },
+  'X-Total-Count': {
+    description: 'How many items match the same filters, on every page',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
 
 const multipartFile: JsonSchema = {
   type: 'object',
@@ -86,7 +118,21 @@ function responsesOf(route: ApiRoute): Record<string, unknown> {
     };
   }
   if (Object.keys(responses).length === 0) responses['2XX'] = { description: 'Success' };
-  if (route.schema.body || route.schema.querystring) responses['400'] = errorReply('The request is not valid');
+  if (isPaged(route)) {
+    const success = Object.keys(responses)[0] as string;
+    responses[success] = {
+      ...(responses[success] as object),
+      description: 'One page, newest first',
+      headers: pageHeaders,
+    };
+  }
+  if (route.schema.body || route.schema.querystring) {
+    responses['400'] = errorReply(
+      isPaged(route)
+        ? 'The request is not valid (a bad limit, or a cursor this list did not give)'
+        : 'The request is not valid',
+    );
+  }
   if (route.signedIn) responses['401'] = errorReply('Not signed in, or the API token is not valid');
   if (route.sessionOnly) responses['403'] = errorReply('API tokens are refused here');
   if (pathParameterNames(route.url).length > 0) responses['404'] = errorReply('Not found, or not yours');
@@ -120,6 +166,8 @@ const description = [
   `up to ${API_TOKEN_REQUESTS_PER_MINUTE} requests a minute. Tokens are refused (403) on sign-in, billing,`,
   'token management, account, profile, team and admin routes (`x-api-tokens: refused`).',
   'Errors reply `{ message, code }`.',
+  'Lists that grow with time answer one page at a time, newest first: `limit` and `cursor` in the query,',
+  'the next page\'s address in the `Link` header (rel="next") and the total in `X-Total-Count`.',
 ].join(' ');
 
 /** The OpenAPI 3.1 document of the collected routes. */
