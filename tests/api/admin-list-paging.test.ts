@@ -2,12 +2,12 @@
  * The administrators' lists that grow with time answer one page at a time
  * (src/shared/schemas/paging.ts) and keep their body: the support inbox and the mail outbox.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_CURSOR_MESSAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/shared/schemas/paging.ts';
 import type { TSupportMessageList } from '../../src/shared/schemas/support.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { cursorOf, getPage, seededCreatedAt, walkPages, withQuery } from '../helpers/paging.ts';
+import { cursorOf, getPage, runSql, seededCreatedAt, walkPages, withQuery } from '../helpers/paging.ts';
 
 const ADMIN = 'admin@brandlens.local';
 /** More than two default pages, and not a multiple of the page sizes used. */
@@ -19,7 +19,7 @@ let someone: string;
 
 type Row = { id: string };
 const messagesOf = (body: unknown) => (body as { messages: Row[] }).messages;
-const run = (query: ReturnType<typeof sql>) => target.database.db.execute(query);
+const run = (query: SQL) => runSql(target.database, query);
 
 /** One list, with a filter that picks every fourth seeded row. */
 type AdminList = {
@@ -29,7 +29,7 @@ type AdminList = {
   table: string;
   /** one INSERT ... SELECT over generate_series(1, n) as g; every fourth row matches `filtered` */
   insertRows: (n: number, createdAt: string) => Promise<unknown>;
-  countWhere: ReturnType<typeof sql>;
+  countWhere: SQL;
 };
 
 const lists: AdminList[] = [
@@ -61,8 +61,8 @@ const lists: AdminList[] = [
 
 const idsIn = async (list: AdminList, filtered: boolean) => {
   const where = filtered ? sql` where ${list.countWhere}` : sql``;
-  const result = await run(sql`select id from ${sql.identifier(list.table)}${where}`);
-  return (result.rows as Row[]).map((row) => row.id).sort();
+  const rows = await run(sql`select id from ${sql.identifier(list.table)}${where}`);
+  return (rows as Row[]).map((row) => row.id).sort();
 };
 
 const inject = (url: string, cookie: string | null) =>
@@ -91,7 +91,9 @@ describe.each(lists)('$name, one page at a time', (list) => {
       total: existing.length,
       addedEachTime: filtered ? 0 : 1,
       // A new row that matches no filter (status open or sent) arrives between pages.
-      between: () => list.insertRows(1, 'now()'),
+      between: async () => {
+        await list.insertRows(1, 'now()');
+      },
     });
     expect(pages).toHaveLength(Math.ceil(existing.length / limit));
     expect(new Set(ids).size, 'no row twice').toBe(ids.length);

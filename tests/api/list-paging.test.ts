@@ -4,14 +4,14 @@
  * page while newer rows arrive, and checked for its total, its links, its limits, bad cursors and
  * whose rows it shows.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema/index.ts';
 import type { TNotificationList } from '../../src/shared/schemas/notifications.ts';
 import { BAD_CURSOR_MESSAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../src/shared/schemas/paging.ts';
 import { planMentions } from '../fixtures/sentiment-reports/mentions.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { cursorOf, getPage, seededCreatedAt, walkPages, withQuery } from '../helpers/paging.ts';
+import { cursorOf, getPage, runSql, seededCreatedAt, walkPages, withQuery } from '../helpers/paging.ts';
 import { setPlan } from '../helpers/seed.ts';
 import { sampleLibrary, seedAds, seedCompetitor } from '../helpers/seed-competitors.ts';
 import { seedBrand, seedMentions } from '../helpers/seed-insights.ts';
@@ -39,13 +39,13 @@ type ListCase = {
   itemsOf: (body: unknown) => Row[];
   table: string;
   /** one INSERT ... SELECT over generate_series(1, n) as g: `createdAt` is the row's timestamp */
-  insertRows: (n: number, createdAt: string) => Promise<void>;
+  insertRows: (n: number, createdAt: string) => Promise<unknown>;
 };
 
-const run = (query: ReturnType<typeof sql>) => target.database.db.execute(query);
+const run = (query: SQL) => runSql(target.database, query);
 const idsIn = async (table: string) => {
-  const result = await run(sql`select id from ${sql.identifier(table)} where user_id = ${ownerId}`);
-  return (result.rows as Row[]).map((row) => row.id);
+  const rows = await run(sql`select id from ${sql.identifier(table)} where user_id = ${ownerId}`);
+  return (rows as Row[]).map((row) => row.id);
 };
 
 const cases: ListCase[] = [
@@ -57,7 +57,7 @@ const cases: ListCase[] = [
     insertRows: (n, createdAt) =>
       run(sql`insert into audits (brand_id, user_id, status, overall_score, progress_percent, created_at, completed_at)
         select ${brandId}, ${ownerId}, 'completed', 70, 100, ${sql.raw(createdAt)}, ${sql.raw(createdAt)}
-        from generate_series(1, ${n}) as g`).then(() => undefined),
+        from generate_series(1, ${n}) as g`),
   },
   {
     name: 'GET /api/notifications',
@@ -68,7 +68,7 @@ const cases: ListCase[] = [
       run(sql`insert into notifications (user_id, brand_id, kind, subject_id, title, link, created_at)
         select ${ownerId}, ${brandId}, 'audit-completed', gen_random_uuid(), 'Audit complete: ' || g, '/brand-audit',
           ${sql.raw(createdAt)}
-        from generate_series(1, ${n}) as g`).then(() => undefined),
+        from generate_series(1, ${n}) as g`),
   },
   {
     name: 'GET /api/sentiment-reports',
@@ -84,7 +84,7 @@ const cases: ListCase[] = [
           r.positive_percentage, r.neutral_percentage, r.negative_percentage, r.total_mentions, r.trend_direction,
           r.top_topics, r.top_keywords, r.insights, ${sql.raw(createdAt)}
         from (select * from sentiment_reports where brand_id = ${brandId} order by created_at limit 1) as r
-        cross join generate_series(1, ${n}) as g`).then(() => undefined),
+        cross join generate_series(1, ${n}) as g`),
   },
   {
     name: 'GET /api/competitor-reports',
@@ -99,7 +99,7 @@ const cases: ListCase[] = [
           r.top_competitors, r.ad_trends, r.recommendations, r.key_findings, r.advertising_intelligence,
           r.written_by, ${sql.raw(createdAt)}
         from (select * from competitor_reports where brand_id = ${brandId} order by created_at limit 1) as r
-        cross join generate_series(1, ${n}) as g`).then(() => undefined),
+        cross join generate_series(1, ${n}) as g`),
   },
 ];
 

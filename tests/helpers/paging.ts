@@ -1,5 +1,7 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { nextPageLink, TOTAL_COUNT_HEADER } from '../../src/shared/schemas/paging.ts';
 
 /**
@@ -87,3 +89,9 @@ export async function walkPages(options: {
 
 /** A cursor holding this key, as the server writes one (base64url JSON). */
 export const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+
+/** Runs one SQL statement (a bulk seed) on either database driver and returns its rows. */
+export async function runSql(database: DatabaseHandle, query: SQL): Promise<Record<string, unknown>[]> {
+  const result = (await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows;
+}
