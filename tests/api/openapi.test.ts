@@ -18,7 +18,11 @@ type Operation = {
   'x-api-tokens': 'accepted' | 'refused' | 'not needed';
   responses: Record<
     string,
-    { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: BodySchema }> }
+    {
+      description: string;
+      headers?: Record<string, { description: string }>;
+      content?: Record<string, { schema: BodySchema }>;
+    }
   >;
 };
 type Document = {
@@ -160,7 +164,7 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['brandId', 'limit', 'cursor', 'q', 'status', 'from', 'to', 'sort']),
     );
     const page = list.responses['200']!;
-    expect(Object.keys(page.headers ?? {})).toEqual(['X-Total-Count', 'Link']);
+    expect(Object.keys(page.headers ?? {}).sort()).toEqual(['Link', 'X-Total-Count']);
     const body = page.content!['application/json']!.schema as unknown as { type: string; items: BodySchema };
     expect(body.type).toBe('array');
     expect(Object.keys(body.items.properties)).toEqual(expect.arrayContaining(['id', 'competitorId', 'runningDays']));
@@ -195,6 +199,26 @@ describe('the mention feed', () => {
     expect(download.parameters?.map(({ name }) => name)).not.toContain('limit');
     const correction = document.paths['/api/consumer-insights/{id}/sentiment']!.patch!;
     expect(Object.keys(correction.requestBody!.content['application/json']!.schema.properties)).toEqual(['sentiment']);
+  });
+});
+
+describe('lists that answer one page at a time', () => {
+  it.each([
+    '/api/audits',
+    '/api/notifications',
+    '/api/sentiment-reports',
+    '/api/competitor-reports',
+    '/api/admin/support-messages',
+    '/api/admin/outbox',
+  ])('%s documents limit, cursor, Link and X-Total-Count', (apiPath) => {
+    const operation = document.paths[apiPath]!.get!;
+    const query = operation.parameters?.filter((parameter) => parameter.in === 'query') ?? [];
+    const limit = query.find((parameter) => parameter.name === 'limit');
+    expect(limit).toMatchObject({ required: false, schema: { default: 50, maximum: 200 } });
+    expect(JSON.stringify(limit)).toContain('at most 200');
+    expect(JSON.stringify(query.find((parameter) => parameter.name === 'cursor'))).toContain('rel=\\"next\\"');
+    const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'))?.[1];
+    expect(Object.keys(success?.headers ?? {})).toEqual(['Link', 'X-Total-Count']);
   });
 });
 

@@ -1,14 +1,16 @@
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { supportMessages } from '../../src/server/db/schema/index.ts';
+import { DEFAULT_PAGE_SIZE } from '../../src/shared/schemas/paging.ts';
 import { SUPPORT_CHAT_REPLY_DELAY_MS } from '../../src/shared/support-chat.ts';
 import { MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { waitFor } from '../helpers/jobs.ts';
+import { runSql } from '../helpers/paging.ts';
 
 const dataDir = fs.mkdtempSync(path.join(tmpdir(), 'support-e2e-'));
 const e2e = serverAndBrowserForFile({ DATA_DIR: dataDir });
@@ -232,6 +234,38 @@ describe('contact form and the administrators’ inbox', () => {
     await page.waitForURL((url) => url.pathname === '/', { timeout: 5000 });
     const api = await page.request.get('/api/admin/support-messages');
     expect(api.status()).toBe(403);
+    await page.context().close();
+  });
+
+  it('shows the newest page of messages and reaches older ones with Load older messages', async () => {
+    const { database } = e2e.server;
+    // Older than anything the tests above sent, so the inbox's first page starts with theirs.
+    await runSql(
+      database,
+      sql`insert into support_messages (name, email, subject, message, created_at)
+        select 'Old sender ' || g, 'old' || g || '@example.com', 'Old question ' || g, 'Asked long ago.',
+          now() - interval '30 days' - g * interval '1 minute'
+        from generate_series(1, 60) as g`,
+    );
+    const total = (await database.db.select({ id: supportMessages.id }).from(supportMessages)).length;
+    expect(total).toBeGreaterThan(DEFAULT_PAGE_SIZE);
+
+    const page = await newPage(e2e.browser, e2e.server.baseURL);
+    const errors = consoleErrorsOf(page);
+    await signInThroughPage(page, 'admin@brandlens.local');
+    await page.goto('/admin/support');
+    const cards = page.getByRole('region', { name: 'Support messages' }).getByRole('article');
+    await page.getByText(`Showing ${DEFAULT_PAGE_SIZE} of ${total}`).waitFor();
+    expect(await cards.count()).toBe(DEFAULT_PAGE_SIZE);
+    await page.getByRole('button', { name: 'Load older messages' }).click();
+    // The oldest message is the last card once every page is loaded, and the button is gone.
+    await cards
+      .nth(total - 1)
+      .getByText('Old question 60')
+      .waitFor();
+    expect(await cards.count()).toBe(total);
+    await page.getByRole('button', { name: 'Load older messages' }).waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  apiPage,
   apiRequest,
   errorDisplayMessage,
   fileNameFromDisposition,
@@ -148,6 +149,29 @@ describe('apiRequest', () => {
 
     expect(fetchMock.mock.calls[0]![1]?.headers).toEqual({});
     expect(fetchMock.mock.calls[1]![1]?.headers).toEqual({ 'x-force-account-switch': 'second@example.com' });
+  });
+});
+
+describe('apiPage', () => {
+  it('gives the body with the next cursor from the Link header and the total', async () => {
+    fetchMock.mockResolvedValue(
+      reply('[{"id":"a"}]', {
+        status: 200,
+        headers: {
+          link: '<http://localhost:5000/api/audits?limit=1&cursor=WyJ4Il0>; rel="next"',
+          'x-total-count': '7',
+        },
+      }),
+    );
+    expect(await apiPage('/api/audits?limit=1')).toEqual({ body: [{ id: 'a' }], nextCursor: 'WyJ4Il0', total: 7 });
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'include' });
+  });
+
+  it('gives no cursor on the last page, and throws the server message on an error', async () => {
+    fetchMock.mockResolvedValueOnce(reply('[]', { status: 200 }));
+    expect(await apiPage('/api/audits')).toEqual({ body: [], nextCursor: null, total: null });
+    fetchMock.mockResolvedValueOnce(reply(JSON.stringify({ message: 'Limit must be at most 200' }), { status: 400 }));
+    await expect(apiPage('/api/audits?limit=999')).rejects.toThrow('400: Limit must be at most 200');
   });
 });
 

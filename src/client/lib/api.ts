@@ -1,4 +1,5 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import { nextPageCursor, TOTAL_COUNT_HEADER } from '../../shared/schemas/paging.ts';
 import { commonHeaders } from './common-headers.ts';
 
 /**
@@ -110,6 +111,24 @@ export async function apiJson<T>(method: HttpMethod | string, url: string, body?
   const res = await apiRequest(method, url, body);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** One page of a list: its body, the next page's cursor (null on the last page) and the total. */
+export type ApiPage<T> = { body: T; nextCursor: string | null; total: number | null };
+
+/**
+ * GET of a list that answers one page at a time: the body with what its headers say, the `Link`
+ * header's next cursor and `X-Total-Count` (src/shared/schemas/paging.ts).
+ */
+export async function apiPage<T>(url: string, signal?: AbortSignal): Promise<ApiPage<T>> {
+  const res = await fetch(url, { credentials: 'include', headers: commonHeaders(), ...(signal ? { signal } : {}) });
+  await throwIfResNotOk(res);
+  const total = res.headers.get(TOTAL_COUNT_HEADER);
+  return {
+    body: (await res.json()) as T,
+    nextCursor: nextPageCursor(res.headers.get('link')),
+    total: total !== null && /^\d+$/.test(total) ? Number(total) : null,
+  };
 }
 
 /**

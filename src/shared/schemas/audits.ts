@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZBrandRecord } from './brands.ts';
+import { ZPageQuery } from './paging.ts';
 
 /** POST /api/audits */
 export const ZStartAuditRequest = z.object({
@@ -139,6 +140,10 @@ export const ZRecommendation = z.object({
   category: z.string(),
 });
 export type TRecommendation = z.infer<typeof ZRecommendation>;
+
+/** GET /api/audits: every audit the actor may see, newest first, one page at a time (paging.ts). */
+export const ZAuditListQuery = ZPageQuery;
+export type TAuditListQuery = z.infer<typeof ZAuditListQuery>;
 
 /** GET /api/audits: one row per audit */
 export const ZAuditSummary = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { adPlatforms, metaMediaTypes } from './competitors.ts';
 import { ZEmailAddress } from './email.ts';
+import { ZPageQuery } from './paging.ts';
 import { MAX_EMAIL_NOTE_LENGTH } from './sentiment-reports.ts';
 import { ZText } from './text.ts';
 
@@ -58,7 +59,9 @@ export const ZCreateCompetitorReportRequest = z
 export type TCreateCompetitorReportRequest = z.input<typeof ZCreateCompetitorReportRequest>;
 
 /** GET /api/competitor-reports?brandId */
-export const ZCompetitorReportListQuery = z.object({ brandId: z.uuid(selectBrandMessage) });
+/** GET /api/competitor-reports: the brand's reports, newest first, one page at a time (paging.ts). */
+export const ZCompetitorReportListQuery = z.object({ brandId: z.uuid(selectBrandMessage), ...ZPageQuery.shape });
+export type TCompetitorReportListQuery = z.infer<typeof ZCompetitorReportListQuery>;
 
 /** POST /api/competitors/pdf: the latest report of the brand, or the one named. */
 export const ZCompetitivePdfRequest = z.object({

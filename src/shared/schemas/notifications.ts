@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPageQuery } from './paging.ts';
 import { ZText } from './text.ts';
 
 export const DEFAULT_TIMEZONE = 'Europe/London';
@@ -74,12 +75,19 @@ export const ZNotification = z.object({
 });
 export type TNotification = z.infer<typeof ZNotification>;
 
-/** GET /api/notifications: the latest ones, newest first, and how many of all are unread. */
+/**
+ * GET /api/notifications: one page of them, newest first (paging.ts: `limit` and `cursor` in the
+ * query, `Link` and `X-Total-Count` in the reply), and how many of all are unread. The body stays
+ * an object because the bell needs the unread count whatever page it shows.
+ */
+export const ZNotificationListQuery = ZPageQuery;
+export type TNotificationListQuery = z.infer<typeof ZNotificationListQuery>;
+
 export const ZNotificationList = z.object({
   notifications: z.array(ZNotification),
   unreadCount: z.number().int(),
 });
 export type TNotificationList = z.infer<typeof ZNotificationList>;
 
-/** The bell lists this many; older ones are kept but not shown. */
-export const NOTIFICATION_LIST_LIMIT = 20;
+/** The bell asks for this many at a time; "Load more" reaches older ones. */
+export const NOTIFICATION_PAGE_SIZE = 20;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPageQuery } from './paging.ts';
 
 /** What the administrator's outbox screen reads (GET /api/admin/outbox...). */
 
@@ -19,16 +20,10 @@ export const outboxTransportLabels: Record<TOutboxTransport, string> = {
   outbox: 'Local outbox',
 };
 
-export const MAX_OUTBOX_PAGE = 200;
-
+/** GET /api/admin/outbox: newest first, one page at a time (paging.ts), of one status or all. */
 export const ZOutboxListQuery = z.object({
   status: z.enum(outboxStatuses, { error: 'Status must be one of queued, sending, sent or failed' }).optional(),
-  limit: z.coerce
-    .number('Limit must be a number')
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(MAX_OUTBOX_PAGE, `Limit must be at most ${MAX_OUTBOX_PAGE}`)
-    .default(100),
+  ...ZPageQuery.shape,
 });
 export type TOutboxListQuery = z.infer<typeof ZOutboxListQuery>;
 
@@ -56,6 +51,7 @@ export type TOutboxMessageSummary = z.infer<typeof ZOutboxMessageSummary>;
 export const ZOutboxList = z.object({
   /** How this server delivers mail now: smtp when SMTP_URL is set, else the local outbox */
   delivery: z.object({ transport: z.enum(outboxTransports), from: z.string() }),
+  /** This page of the messages, newest first */
   messages: z.array(ZOutboxMessageSummary),
 });
 export type TOutboxList = z.infer<typeof ZOutboxList>;

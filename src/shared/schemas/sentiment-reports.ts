@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEmailAddress } from './email.ts';
 import { insightSourceValues, sentimentLabels } from './insights.ts';
+import { ZPageQuery } from './paging.ts';
 import { ZText } from './text.ts';
 
 /**
@@ -48,7 +49,9 @@ export const ZCreateSentimentReportRequest = z.object({
 export type TCreateSentimentReportRequest = z.input<typeof ZCreateSentimentReportRequest>;
 
 /** GET /api/sentiment-reports?brandId */
-export const ZSentimentReportListQuery = z.object({ brandId: z.uuid(selectBrandMessage) });
+/** GET /api/sentiment-reports: the brand's reports, newest first, one page at a time (paging.ts). */
+export const ZSentimentReportListQuery = z.object({ brandId: z.uuid(selectBrandMessage), ...ZPageQuery.shape });
+export type TSentimentReportListQuery = z.infer<typeof ZSentimentReportListQuery>;
 
 /** POST /api/consumer-insights/pdf */
 export const ZConsumerInsightsPdfRequest = z.object({ brandId: z.uuid(selectBrandMessage) });

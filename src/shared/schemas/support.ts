@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invalidEmailMessage, MAX_EMAIL_LENGTH } from './email.ts';
+import { ZPageQuery } from './paging.ts';
 import { ZText } from './text.ts';
 
 /** SPEC §5: the contact form's one message for any missing field. */
@@ -89,9 +90,11 @@ export const ZSupportMessage = z.object({
 export type TSupportMessage = z.infer<typeof ZSupportMessage>;
 
 export const MAX_SUPPORT_SEARCH_LENGTH = 200;
-export const MAX_SUPPORT_PAGE = 200;
 
-/** GET /api/admin/support-messages: search and filters, applied by the server. */
+/**
+ * GET /api/admin/support-messages: search and filters, applied by the server, and the page (paging.ts):
+ * newest first, `limit` and `cursor` in the query, `Link` and `X-Total-Count` in the reply.
+ */
 export const ZSupportMessageListQuery = z.object({
   q: ZText('Search')
     .max(MAX_SUPPORT_SEARCH_LENGTH, `Search must be at most ${MAX_SUPPORT_SEARCH_LENGTH} characters`)
@@ -99,19 +102,14 @@ export const ZSupportMessageListQuery = z.object({
     .optional(),
   status: z.enum(supportStatuses, { error: 'Status must be one of open, in_progress or resolved' }).optional(),
   priority: z.enum(supportPriorities, { error: 'Priority must be low, normal or high' }).optional(),
-  limit: z.coerce
-    .number('Limit must be a number')
-    .int('Limit must be a whole number')
-    .min(1, 'Limit must be at least 1')
-    .max(MAX_SUPPORT_PAGE, `Limit must be at most ${MAX_SUPPORT_PAGE}`)
-    .default(MAX_SUPPORT_PAGE),
+  ...ZPageQuery.shape,
 });
 export type TSupportMessageListQuery = z.infer<typeof ZSupportMessageListQuery>;
 
 export const ZSupportMessageList = z.object({
-  /** Newest first, at most `limit` */
+  /** This page of the messages that match, newest first, at most `limit` */
   messages: z.array(ZSupportMessage),
-  /** More messages matched than were returned */
+  /** More messages match than this page and those before it hold: the `Link` header names the next page */
   truncated: z.boolean(),
   /** How the administrators' notifications leave: 'outbox' means they wait in /admin/outbox */
   mailDelivery: z.enum(['smtp', 'outbox']),

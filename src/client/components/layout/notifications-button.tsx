@@ -5,6 +5,7 @@ import type { TNotification } from '../../../shared/schemas/notifications.ts';
 import { useMarkNotificationsRead, useNotifications } from '../../features/notifications/notification-queries.ts';
 import { formatDateTime, formatRelative } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
+import { LoadMoreButton } from '../load-more-button.tsx';
 import { Button } from '../ui/button.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../ui/popover.tsx';
 
@@ -60,10 +61,11 @@ function NotificationRow({ notification, onOpen }: { notification: TNotification
 export function NotificationsButton() {
   const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
-  const { data, refetch } = useNotifications();
+  const notifications = useNotifications();
   const markRead = useMarkNotificationsRead();
-  const unread = data?.unreadCount ?? 0;
-  const list = data?.notifications ?? [];
+  const unread = notifications.unreadCount;
+  const list = notifications.data ?? [];
+  const { refetch } = notifications;
 
   const changeOpen = (next: boolean) => {
     setOpen(next);
@@ -121,15 +123,22 @@ export function NotificationsButton() {
             <p className="text-muted-foreground text-xs">Finished audits, discoveries and imports appear here.</p>
           </div>
         ) : (
-          <ul className="max-h-96 divide-y overflow-y-auto" aria-label="Notifications">
-            {list.map((notification) => (
-              <NotificationRow
-                key={notification.id}
-                notification={notification}
-                onOpen={() => openNotification(notification)}
-              />
-            ))}
-          </ul>
+          <div className="max-h-96 overflow-y-auto">
+            <ul className="divide-y" aria-label="Notifications">
+              {list.map((notification) => (
+                <NotificationRow
+                  key={notification.id}
+                  notification={notification}
+                  onOpen={() => openNotification(notification)}
+                />
+              ))}
+            </ul>
+            {notifications.hasNextPage && (
+              <div className="border-t px-4 pb-3">
+                <LoadMoreButton list={notifications} />
+              </div>
+            )}
+          </div>
         )}
       </PopoverContent>
     </Popover>

@@ -9,6 +9,7 @@ import {
   type TOutboxStatus,
 } from '../../../shared/schemas/outbox.ts';
 import { PageHeader } from '../../components/layout/page-header.tsx';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select.tsx';
@@ -104,7 +105,8 @@ function OutboxScreen() {
   const statusParam = params.get('status');
   const status = outboxStatuses.includes(statusParam as TOutboxStatus) ? (statusParam as TOutboxStatus) : undefined;
   const selectedId = params.get('message');
-  const { data, error, refetch, isFetching } = useOutboxList(status);
+  const outbox = useOutboxList(status);
+  const { data, firstPage, error, refetch, isFetching } = outbox;
   const detailRef = useRef<HTMLDivElement>(null);
 
   const choose = (changes: Record<string, string | null>) =>
@@ -152,7 +154,7 @@ function OutboxScreen() {
         }
       />
       <div className="space-y-6">
-        {data && <DeliveryNotice delivery={data.delivery} />}
+        {firstPage && <DeliveryNotice delivery={firstPage.delivery} />}
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <section aria-labelledby="outbox-list-heading" className="space-y-3">
             <div className="flex items-center justify-between gap-3">
@@ -183,20 +185,23 @@ function OutboxScreen() {
                 <Skeleton className="h-24" />
                 <Skeleton className="h-24" />
               </div>
-            ) : data.messages.length === 0 ? (
+            ) : data.length === 0 ? (
               <EmptyOutbox filtered={status !== undefined} />
             ) : (
-              <ul className="space-y-2">
-                {data.messages.map((message) => (
-                  <li key={message.id}>
-                    <MessageRow
-                      message={message}
-                      selected={message.id === selectedId}
-                      onSelect={() => choose({ message: message.id })}
-                    />
-                  </li>
-                ))}
-              </ul>
+              <>
+                <ul className="space-y-2">
+                  {data.map((message) => (
+                    <li key={message.id}>
+                      <MessageRow
+                        message={message}
+                        selected={message.id === selectedId}
+                        onSelect={() => choose({ message: message.id })}
+                      />
+                    </li>
+                  ))}
+                </ul>
+                <LoadMoreButton list={outbox} shown={data.length} />
+              </>
             )}
           </section>
           <div ref={detailRef} className="scroll-mt-20">

@@ -1,19 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TOutboxList, TOutboxMessageDetail, TOutboxStatus } from '../../../shared/schemas/outbox.ts';
+import type {
+  TOutboxList,
+  TOutboxMessageDetail,
+  TOutboxMessageSummary,
+  TOutboxStatus,
+} from '../../../shared/schemas/outbox.ts';
+import { usePagedList } from '../../lib/paged-list.ts';
 
 export const OUTBOX_URL = '/api/admin/outbox';
 /** How often the list is read again while a message is queued or being sent. */
 export const OUTBOX_POLL_MS = 2000;
 
-const inFlight = (list: TOutboxList | undefined) =>
-  list?.messages.some((message) => message.status === 'queued' || message.status === 'sending') ?? false;
+const inFlight = (messages: TOutboxMessageSummary[] | undefined) =>
+  messages?.some((message) => message.status === 'queued' || message.status === 'sending') ?? false;
 
-/** The newest messages, optionally of one status; polled only while one of them is on its way. */
+const messagesOf = (body: TOutboxList) => body.messages;
+
+/**
+ * The messages, newest first, optionally of one status, one page at a time ("Load more" reaches
+ * older ones); the pages loaded are polled only while one of their messages is on its way.
+ */
 export function useOutboxList(status: TOutboxStatus | undefined) {
-  return useQuery<TOutboxList>({
+  return usePagedList<TOutboxList, TOutboxMessageSummary>({
     queryKey: [OUTBOX_URL, { status }],
+    itemsOf: messagesOf,
     staleTime: 0,
-    refetchInterval: (query) => (inFlight(query.state.data) ? OUTBOX_POLL_MS : false),
+    refetchInterval: (messages) => (inFlight(messages) ? OUTBOX_POLL_MS : false),
   });
 }
 

@@ -11,6 +11,7 @@ import {
   type TSupportStatus,
 } from '../../../shared/schemas/support.ts';
 import { PageHeader } from '../../components/layout/page-header.tsx';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { Alert, AlertDescription, AlertTitle } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -109,7 +110,8 @@ function SupportInboxScreen() {
   const [status, setStatus] = useState<TSupportStatus | undefined>();
   const [priority, setPriority] = useState<TSupportPriority | undefined>();
   const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS) || undefined;
-  const { data, error, refetch, isFetching } = useSupportMessages({ q, status, priority });
+  const inbox = useSupportMessages({ q, status, priority });
+  const { data, firstPage, error, refetch, isFetching } = inbox;
   const update = useUpdateSupportStatus();
   const [denied, setDenied] = useState(false);
 
@@ -139,7 +141,7 @@ function SupportInboxScreen() {
     );
 
   const filters = { q: search, status, priority };
-  const shown = data?.messages.filter((message) => supportMessageMatches(message, filters)) ?? [];
+  const shown = data?.filter((message) => supportMessageMatches(message, filters)) ?? [];
   const filtered = search.trim() !== '' || status !== undefined || priority !== undefined;
 
   return (
@@ -163,7 +165,7 @@ function SupportInboxScreen() {
         }
       />
       <div className="space-y-6">
-        {data?.mailDelivery === 'outbox' && <LocalOutboxNotice />}
+        {firstPage?.mailDelivery === 'outbox' && <LocalOutboxNotice />}
         <div className="flex flex-col gap-3 sm:flex-row">
           <div className="relative flex-1">
             <Search
@@ -216,11 +218,7 @@ function SupportInboxScreen() {
                 onMove={(next) => move(message.id, next)}
               />
             ))}
-            {data.truncated && (
-              <p className="text-center text-muted-foreground text-sm">
-                Showing the newest {data.messages.length} messages: search or filter to find older ones.
-              </p>
-            )}
+            <LoadMoreButton list={inbox} shown={data.length} label="Load older messages" />
           </section>
         )}
       </div>

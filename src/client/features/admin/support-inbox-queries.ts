@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   TSupportMessage,
   TSupportMessageList,
@@ -6,6 +6,7 @@ import type {
   TSupportStatus,
 } from '../../../shared/schemas/support.ts';
 import { apiJson } from '../../lib/api.ts';
+import { usePagedList } from '../../lib/paged-list.ts';
 
 export const SUPPORT_MESSAGES_URL = '/api/admin/support-messages';
 
@@ -16,16 +17,20 @@ export type SupportInboxFilters = {
 };
 
 /**
- * The inbox as the server filters it. While the answer for new filters is on its way the previous
+ * The inbox as the server filters it, newest first, one page at a time ("Load more" reaches older
+ * messages). While the answer for new filters is on its way the previous
  * list stays, and the screen narrows it itself (supportMessageMatches), so typing feels instant.
  */
 export function useSupportMessages(filters: SupportInboxFilters) {
-  return useQuery<TSupportMessageList>({
+  return usePagedList<TSupportMessageList, TSupportMessage>({
     queryKey: [SUPPORT_MESSAGES_URL, filters],
+    itemsOf: messagesOf,
     staleTime: 0,
-    placeholderData: keepPreviousData,
+    keepPrevious: true,
   });
 }
+
+const messagesOf = (body: TSupportMessageList) => body.messages;
 
 export function useUpdateSupportStatus() {
   const queryClient = useQueryClient();

@@ -1,10 +1,11 @@
-import { type Query, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TAuditDetail, TAuditSummary } from '../../../shared/schemas/audits.ts';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
 import { refreshCurrentUser } from '../../hooks/use-auth.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { apiJson } from '../../lib/api.ts';
+import { cachedItems, type PagedData, updateCachedPages, usePagedList } from '../../lib/paged-list.ts';
 import { notifyError } from './notify-error.ts';
 
 export const brandsQueryKey = ['/api/brands'] as const;
@@ -22,14 +23,17 @@ export function hasProcessingAudit(audits: TAuditSummary[] | undefined): boolean
   return audits?.some((audit) => audit.status === 'processing') ?? false;
 }
 
+const auditsOf = (body: TAuditSummary[]) => body;
+
 /**
- * Every audit, newest first. It is asked for again every 2 s while one of them is processing,
- * and never otherwise.
+ * The audits, newest first, one page at a time ("Load more" reaches older ones). The pages loaded
+ * are asked for again every 2 s while one of their audits is processing, and never otherwise.
  */
 export function useAudits() {
-  return useQuery<TAuditSummary[]>({
+  return usePagedList<TAuditSummary[], TAuditSummary>({
     queryKey: auditsQueryKey,
-    refetchInterval: (query: Query<TAuditSummary[]>) => (hasProcessingAudit(query.state.data) ? AUDIT_POLL_MS : false),
+    itemsOf: auditsOf,
+    refetchInterval: (audits) => (hasProcessingAudit(audits) ? AUDIT_POLL_MS : false),
   });
 }
 
@@ -46,7 +50,7 @@ export function useAudit(id: string) {
   const status = result.data?.status;
   useEffect(() => {
     if (!status || status === 'processing') return;
-    const listed = queryClient.getQueryData<TAuditSummary[]>(auditsQueryKey)?.find((audit) => audit.id === id);
+    const listed = cachedItems(queryClient, auditsQueryKey, auditsOf)?.find((audit) => audit.id === id);
     if (listed && listed.status !== status) {
       void queryClient.invalidateQueries({ queryKey: auditsQueryKey, exact: true });
     }
@@ -65,9 +69,16 @@ export function useStartAudit(options: { onStarted?: (audit: TAuditSummary) => v
         title: 'Audit Started',
         description: `We're auditing ${audit.brandName ?? 'your brand'}. This usually takes a minute or two.`,
       });
-      queryClient.setQueryData<TAuditSummary[]>(auditsQueryKey, (current) =>
-        current ? [audit, ...current.filter((row) => row.id !== audit.id)] : current,
+      // The new audit shows at once at the top of the first page, before the list is read again.
+      updateCachedPages<TAuditSummary[]>(queryClient, auditsQueryKey, (page) =>
+        page.filter((row) => row.id !== audit.id),
       );
+      queryClient.setQueryData<PagedData<TAuditSummary[]>>(auditsQueryKey, (current) => {
+        const [first, ...rest] = current?.pages ?? [];
+        return current && first
+          ? { ...current, pages: [{ ...first, body: [audit, ...first.body] }, ...rest] }
+          : current;
+      });
       options.onStarted?.(audit);
       // The allowance left changed with this start.
       await Promise.all([

@@ -79,7 +79,12 @@ export default function BrandAuditPage() {
         {selectedBrand && <BrandScoreHistoryCard brandId={selectedBrand.id} brandName={selectedBrand.name} />}
         {showUpgrade && plan && <UpgradePrompt reason="audit_limit" planType={plan} />}
         {!audits.error && (
-          <PreviousAudits audits={audits.data} upgradeToRerun={upgradeToRerun} readOnlyReasons={readOnlyReasons} />
+          <PreviousAudits
+            audits={audits.data}
+            list={audits}
+            upgradeToRerun={upgradeToRerun}
+            readOnlyReasons={readOnlyReasons}
+          />
         )}
       </div>
       <EditBrandDialog brand={editing} onClose={() => setEditing(null)} />

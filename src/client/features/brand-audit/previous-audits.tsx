@@ -1,15 +1,20 @@
 import { History } from 'lucide-react';
 import type { PlanKey } from '../../../shared/plans.ts';
 import type { TAuditSummary } from '../../../shared/schemas/audits.ts';
+import { LoadMoreButton } from '../../components/load-more-button.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import type { PagedList } from '../../lib/paged-list.ts';
 import { AuditCard } from './audit-card.tsx';
 
 export function PreviousAudits({
   audits,
+  list,
   upgradeToRerun,
   readOnlyReasons,
 }: {
   audits: TAuditSummary[] | undefined;
+  /** the audit list's paging: "Load more" reaches older audits */
+  list: PagedList<TAuditSummary>;
   upgradeToRerun: PlanKey | null;
   /** why each brand the plan keeps read-only cannot run again, by brand id */
   readOnlyReasons: ReadonlyMap<string, string>;
@@ -50,6 +55,7 @@ export function PreviousAudits({
           ))}
         </ul>
       )}
+      {audits !== undefined && audits.length > 0 && <LoadMoreButton list={list} shown={audits.length} />}
     </section>
   );
 }

@@ -25,7 +25,7 @@ const BrandsOverallChart = lazy(() =>
  * The score history of one brand, or of every brand. Asked for again whenever the number of
  * completed audits in the audit list changes, so a newly completed audit joins the line.
  */
-function useScoreHistory(brandId: string | null) {
+export function useScoreHistory(brandId: string | null) {
   const audits = useAudits();
   const completed = (audits.data ?? []).filter((audit) => audit.status === 'completed').length;
   const url = brandId

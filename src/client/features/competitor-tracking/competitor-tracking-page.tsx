@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Building2, Megaphone, Plus, Target } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
@@ -25,7 +25,7 @@ import { AdDiscoveryCard } from './discovery/ad-discovery-card.tsx';
 import { DiscoverAdsButton } from './discovery/discover-ads-button.tsx';
 import { DiscoveryBanner } from './discovery/discovery-banner.tsx';
 import { CompetitiveReports } from './reports/competitive-reports.tsx';
-import { competitorReportsQueryKey } from './reports/competitor-report-queries.ts';
+import { useCompetitorReportsUpdatedAt } from './reports/competitor-report-queries.ts';
 import { TikTokAdsCard } from './tiktok/tiktok-ads-card.tsx';
 import { AdMarketSelector, StatTiles } from './tracking-header.tsx';
 import { PageChangesCard } from './watch/page-changes-card.tsx';
@@ -97,9 +97,7 @@ function NoBrandYet() {
  */
 function useSummaryFollowsLists(brandId: string, listsUpdatedAt: number) {
   const queryClient = useQueryClient();
-  // Observes the reports list without fetching it: the reports card owns that query.
-  const reports = useQuery({ queryKey: competitorReportsQueryKey(brandId), enabled: false });
-  const updatedAt = Math.max(listsUpdatedAt, reports.dataUpdatedAt);
+  const updatedAt = Math.max(listsUpdatedAt, useCompetitorReportsUpdatedAt(brandId));
   const seen = useRef(updatedAt);
   useEffect(() => {
     if (updatedAt === seen.current) return;

@@ -6,7 +6,7 @@ import { clearSelectedPlan, getSelectedPlan } from '../../lib/storage.ts';
 import { RecentlyCompleted, RecommendedActions } from '../action-items/recommended-actions.tsx';
 import { useAudits, useBrands } from '../audits-shared/audit-queries.ts';
 import { LoadErrorAlert } from '../audits-shared/load-error-alert.tsx';
-import { BrandsScoreHistoryCard } from '../brand-audit/score-history-card.tsx';
+import { BrandsScoreHistoryCard, useScoreHistory } from '../brand-audit/score-history-card.tsx';
 import { completedAudits, dashboardStats, RECENT_AUDIT_COUNT } from './dashboard-stats.ts';
 import { ExploreModules } from './explore-modules.tsx';
 import { RecentAudits } from './recent-audits.tsx';
@@ -18,6 +18,8 @@ export default function DashboardPage() {
   const [, navigate] = useLocation();
   const brands = useBrands();
   const audits = useAudits();
+  // Every completed audit's score, for the stat cards: the audit list holds one page at a time.
+  const history = useScoreHistory(null);
 
   // A paid monthly plan chosen before signing in continues to the subscribe screen (SPEC §4).
   useEffect(() => {
@@ -31,8 +33,10 @@ export default function DashboardPage() {
 
   const loadError = brands.error ?? audits.error;
   const firstName = user?.firstName?.trim() || 'there';
-  const loaded = brands.data !== undefined && audits.data !== undefined;
-  const stats = loaded ? dashboardStats(audits.data ?? [], brands.data?.length ?? 0, user?.maxBrands ?? 1) : null;
+  const loaded = brands.data !== undefined && audits.data !== undefined && (history.data || history.isError);
+  const stats = loaded
+    ? dashboardStats(audits.data ?? [], brands.data?.length ?? 0, user?.maxBrands ?? 1, history.data)
+    : null;
   const recent = audits.data ? completedAudits(audits.data).slice(0, RECENT_AUDIT_COUNT) : null;
   // The Starter offer is for plans it would lift a limit on (DESIGN §7.9): the free plan. It reads
   // the plan the user works under, and never shows to a team member, who cannot buy for the agency.

@@ -39,6 +39,30 @@ describe('dashboardStats', () => {
     });
   });
 
+  it('counts and averages every completed audit of the score history, beyond the page of audits loaded', () => {
+    const loaded = [audit({ overallScore: 90, createdAt: '2026-03-09T10:00:00.000Z' })];
+    const point = (overallScore: number | null) => ({
+      auditId: crypto.randomUUID(),
+      completedAt: '2026-03-01T10:02:00.000Z',
+      overallScore,
+      websiteScore: null,
+      socialMediaScore: null,
+      brandAssetsScore: null,
+      coverage: null,
+    });
+    const history = {
+      brands: [
+        { brandId: 'b1', brandName: 'Acme', points: [point(60), point(null), point(90)] },
+        { brandId: 'b2', brandName: 'Beta', points: [point(75)] },
+      ],
+    };
+    expect(dashboardStats(loaded, 2, 5, history)).toMatchObject({
+      brandScore: 75,
+      latestScore: 90,
+      completedAudits: 4,
+    });
+  });
+
   it('shows 0 and no latest score before any audit completes', () => {
     const stats = dashboardStats([audit({ status: 'processing' })], 0);
     expect(stats.brandScore).toBe(0);

@@ -1,5 +1,6 @@
 import { UNLIMITED_BRANDS } from '../../../shared/plans.ts';
 import type { TAuditSummary } from '../../../shared/schemas/audits.ts';
+import type { TScoreHistory } from '../../../shared/schemas/score-history.ts';
 import { overallMeasured } from '../audits-shared/coverage.ts';
 
 export type DashboardStats = {
@@ -22,17 +23,31 @@ export function completedAudits(audits: TAuditSummary[]): TAuditSummary[] {
     .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
 
-/** The four stat cards of SPEC §2 (Dashboard); only completed audits count. */
-export function dashboardStats(audits: TAuditSummary[], brandCount: number, maxBrands = 1): DashboardStats {
+/**
+ * The four stat cards of SPEC §2 (Dashboard); only completed audits count. The audit list comes one
+ * page at a time, so the mean and the count come from the score history, which holds every completed
+ * audit; the latest score comes from the list's newest completed audit. Without the history (it
+ * failed to load) the audits loaded so far stand in.
+ */
+export function dashboardStats(
+  audits: TAuditSummary[],
+  brandCount: number,
+  maxBrands = 1,
+  history?: TScoreHistory,
+): DashboardStats {
   const completed = completedAudits(audits);
-  // An audit with no area measured enough stores 0 as its overall score; that 0 is not a score.
-  const scored = completed.filter(overallMeasured);
-  const total = scored.reduce((sum, audit) => sum + audit.overallScore, 0);
+  // An audit with no area measured enough stores 0 as its overall score; that 0 is not a score
+  // (the history gives it as null).
+  const everyCompleted = history
+    ? history.brands.flatMap((brand) => brand.points.map((point) => point.overallScore))
+    : completed.map((audit) => (overallMeasured(audit) ? audit.overallScore : null));
+  const scored = everyCompleted.filter((score): score is number => score !== null);
+  const total = scored.reduce((sum, score) => sum + score, 0);
   const remaining = Math.max(0, maxBrands - brandCount);
   return {
     brandScore: scored.length ? Math.round(total / scored.length) : 0,
     latestScore: completed[0] && overallMeasured(completed[0]) ? completed[0].overallScore : null,
-    completedAudits: completed.length,
+    completedAudits: everyCompleted.length,
     brandCount,
     brandsRemaining: maxBrands >= UNLIMITED_BRANDS ? 'Unlimited' : `${remaining} remaining`,
   };

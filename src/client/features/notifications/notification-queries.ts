@@ -1,6 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TNotificationList } from '../../../shared/schemas/notifications.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  NOTIFICATION_PAGE_SIZE,
+  type TNotification,
+  type TNotificationList,
+} from '../../../shared/schemas/notifications.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { usePagedList } from '../../lib/paged-list.ts';
 
 export const notificationsQueryKey = ['/api/notifications'] as const;
 
@@ -11,8 +16,20 @@ export const notificationsQueryKey = ['/api/notifications'] as const;
  */
 export const NOTIFICATIONS_REFRESH_MS = 60_000;
 
+const notificationsOf = (body: TNotificationList) => body.notifications;
+
+/**
+ * The bell's notifications, newest first, a page of 20 at a time ("Load more" reaches older ones),
+ * and the unread count of all of them (the newest page's).
+ */
 export function useNotifications() {
-  return useQuery<TNotificationList>({ queryKey: notificationsQueryKey, refetchInterval: NOTIFICATIONS_REFRESH_MS });
+  const list = usePagedList<TNotificationList, TNotification>({
+    queryKey: notificationsQueryKey,
+    itemsOf: notificationsOf,
+    limit: NOTIFICATION_PAGE_SIZE,
+    refetchInterval: () => NOTIFICATIONS_REFRESH_MS,
+  });
+  return { ...list, unreadCount: list.firstPage?.unreadCount ?? 0 };
 }
 
 /** Marks one notification read (`id`), or all of them (no id), for the signed-in user. */

@@ -41,9 +41,11 @@ export function openApiPath(url: string): string {
  */
 const signedInWithoutPreHandler = new Set(['GET /api/auth/user']);
 
+/** Whether requireActor runs before the handler: as a preHandler, or (admin routes) a preValidation. */
 function hasPreHandler(route: RouteOptions, requireActor: unknown): boolean {
-  const handlers = route.preHandler;
-  return Array.isArray(handlers) ? handlers.includes(requireActor as never) : handlers === requireActor;
+  return [route.preHandler, route.preValidation].some((handlers) =>
+    Array.isArray(handlers) ? handlers.includes(requireActor as never) : handlers === requireActor,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { appErrorStatus } from '../../../shared/errors.ts';
 import { API_TOKEN_PREFIX, API_TOKEN_REQUESTS_PER_MINUTE } from '../../../shared/schemas/api-tokens.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/schemas/paging.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import { areaOf } from './api-areas.ts';
 import { type ApiRoute, openApiPath } from './collect-api-routes.ts';
@@ -39,23 +39,54 @@ function operationIdOf(method: string, url: string): string {
   return method.toLowerCase() + words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join('');
 }
 
+/** What the paging parameters mean wherever a list takes them (src/shared/schemas/paging.ts). */
+const pagingParameterDescriptions: Record<string, string> = {
+  limit: `How many items a page holds: ${DEFAULT_PAGE_SIZE} unless asked, at most ${MAX_PAGE_SIZE}`,
+  cursor:
+    'Where the page starts: copy it from the `Link` header of the page before (rel="next"); none gives the first page',
+};
+
+function queryOf(route: ApiRoute): JsonSchema | null {
+  return route.schema.querystring ? jsonSchemaOf(route.schema.querystring, 'input') : null;
+}
+
+/** A list that answers one page at a time takes both paging parameters. */
+function isPaged(route: ApiRoute): boolean {
+  const properties = queryOf(route)?.properties ?? {};
+  return 'limit' in properties && 'cursor' in properties;
+}
+
 function parametersOf(route: ApiRoute): Parameter[] {
   const path = jsonSchemaOf(route.schema.params, 'input');
   const inPath = pathParameterNames(route.url).map(
     (name): Parameter => ({ name, in: 'path', required: true, schema: path.properties?.[name] ?? { type: 'string' } }),
   );
-  const query = route.schema.querystring ? jsonSchemaOf(route.schema.querystring, 'input') : null;
-  const inQuery = Object.entries(query?.properties ?? {}).map(
-    ([name, schema]): Parameter => ({
+  const query = queryOf(route);
+  const paged = isPaged(route);
+  const inQuery = Object.entries(query?.properties ?? {}).map(([name, schema]): Parameter => {
+    const description = schema.description ?? (paged ? pagingParameterDescriptions[name] : undefined);
+    return {
       name,
       in: 'query',
       required: query?.required?.includes(name) ?? false,
       schema,
-      ...(schema.description ? { description: schema.description } : {}),
-    }),
-  );
+      ...(description ? { description } : {}),
+    };
+  });
   return [...inPath, ...inQuery];
 }
+
+/** The headers of a page (GitHub's convention): the body holds only the page's items. */
+const pageHeaders = {
+  Link: {
+    description: 'The next page\'s address, `<…>; rel="next"`, while more items remain; absent on the last page',
+    schema: { type: 'string' },
+  },
+  'X-Total-Count': {
+    description: 'How many items match the same filters, on every page',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
 
 const multipartFile: JsonSchema = {
   type: 'object',
@@ -77,26 +108,8 @@ const errorReply = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
-/** A list answered a page at a time (src/shared/schemas/paging.ts): its query has `limit` and `cursor`. */
-function isPaged(route: ApiRoute): boolean {
-  const query = route.schema.querystring ? jsonSchemaOf(route.schema.querystring, 'input') : null;
-  return Boolean(query?.properties?.limit && query.properties.cursor);
-}
-
 export const PAGE_DESCRIPTION =
   'One page of the list: the body is the JSON array of its items. Ask for the next page with the address in the Link header.';
-
-const pageHeaders = {
-  [TOTAL_COUNT_HEADER.replace(/\b[a-z]/g, (letter) => letter.toUpperCase())]: {
-    description: 'How many items match the same filters, on every page',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  Link: {
-    description:
-      'The next page while more remain: `<address>; rel="next"` (the same query with another cursor). Absent on the last page.',
-    schema: { type: 'string' },
-  },
-};
 
 /** The successful reply when the route declares no response schema: a page, a file, or JSON. */
 function successOf(route: ApiRoute): Record<string, unknown> | null {
@@ -132,7 +145,22 @@ function responsesOf(route: ApiRoute): Record<string, unknown> {
   const success = Object.keys(responses).length === 0 ? successOf(route) : null;
   if (success) responses['200'] = success;
   if (Object.keys(responses).length === 0) responses['2XX'] = { description: 'Success' };
-  if (route.schema.body || route.schema.querystring) responses['400'] = errorReply('The request is not valid');
+  if (isPaged(route)) {
+    const success = Object.keys(responses)[0] as string;
+    const page = responses[success] as { description?: string };
+    responses[success] = {
+      ...page,
+      description: page.description === PAGE_DESCRIPTION ? PAGE_DESCRIPTION : 'One page, newest first',
+      headers: pageHeaders,
+    };
+  }
+  if (route.schema.body || route.schema.querystring) {
+    responses['400'] = errorReply(
+      isPaged(route)
+        ? 'The request is not valid (a bad limit, or a cursor this list did not give)'
+        : 'The request is not valid',
+    );
+  }
   if (route.signedIn) responses['401'] = errorReply('Not signed in, or the API token is not valid');
   if (route.sessionOnly) responses['403'] = errorReply('API tokens are refused here');
   if (pathParameterNames(route.url).length > 0) responses['404'] = errorReply('Not found, or not yours');

@@ -1,15 +1,14 @@
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZStartAuditRequest } from '../../../shared/schemas/audits.ts';
+import { ZAuditListQuery, ZStartAuditRequest } from '../../../shared/schemas/audits.ts';
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
 import { ZScoreHistoryQuery } from '../../../shared/schemas/score-history.ts';
-import { audits, brands } from '../../db/schema/index.ts';
-import { ownedBy } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
+import { sendPage } from '../../http/paging.ts';
 import type { FeatureContext } from '../context.ts';
-import { toAuditDetail, toAuditSummary } from './audit-dto.ts';
+import { toAuditDetail } from './audit-dto.ts';
 import { getAuditOrThrow } from './get-audit-or-throw.ts';
+import { listAudits } from './list-audits.ts';
 import { scoreHistoryOf } from './score-history.ts';
 import { startAudit } from './start-audit.ts';
 
@@ -17,14 +16,9 @@ export function registerAuditRoutes(parent: FastifyInstance, ctx: FeatureContext
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: ctx.auth.requireActor };
 
-  app.get('/api/audits', signedIn, async (request) => {
-    const rows = await ctx.db
-      .select({ audit: audits, brandName: brands.name })
-      .from(audits)
-      .innerJoin(brands, eq(brands.id, audits.brandId))
-      .where(ownedBy(actorOf(request), audits.userId))
-      .orderBy(desc(audits.createdAt));
-    return rows.map((row) => toAuditSummary(row.audit, row.brandName));
+  app.get('/api/audits', { ...signedIn, schema: { querystring: ZAuditListQuery } }, async (request, reply) => {
+    const page = await listAudits(ctx.db, { actor: actorOf(request), input: request.query });
+    return sendPage(request, reply, page);
   });
 
   app.post('/api/audits', { ...signedIn, schema: { body: ZStartAuditRequest } }, async (request, reply) => {

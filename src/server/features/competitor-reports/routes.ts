@@ -7,6 +7,7 @@ import {
   ZEmailCompetitiveAnalysisRequest,
 } from '../../../shared/schemas/competitor-reports.ts';
 import { actorOf } from '../../http/authenticate.ts';
+import { sendPage } from '../../http/paging.ts';
 import { sendPdf } from '../audit-reports/routes.ts';
 import type { FeatureContext } from '../context.ts';
 import { emailCompetitiveAnalysis } from './email-competitive-analysis.ts';
@@ -22,8 +23,11 @@ export function registerCompetitorReportRoutes(parent: FastifyInstance, ctx: Fea
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: ctx.auth.requireActor };
 
-  app.get('/api/competitor-reports', { ...signedIn, schema: { querystring: ZCompetitorReportListQuery } }, (request) =>
-    listCompetitorReports(ctx, { actor: actorOf(request), brandId: request.query.brandId }),
+  app.get(
+    '/api/competitor-reports',
+    { ...signedIn, schema: { querystring: ZCompetitorReportListQuery } },
+    async (request, reply) =>
+      sendPage(request, reply, await listCompetitorReports(ctx, { actor: actorOf(request), input: request.query })),
   );
 
   app.post(

@@ -2,8 +2,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
-import { ZUpdateNotificationSettingsRequest } from '../../../shared/schemas/notifications.ts';
+import {
+  type TNotificationList,
+  ZNotificationListQuery,
+  ZUpdateNotificationSettingsRequest,
+} from '../../../shared/schemas/notifications.ts';
 import { actorOf } from '../../http/authenticate.ts';
+import { sendPage } from '../../http/paging.ts';
 import type { FeatureContext } from '../context.ts';
 import { listNotifications } from './list-notifications.ts';
 import { markAllNotificationsRead } from './mark-all-notifications-read.ts';
@@ -17,7 +22,7 @@ import { readUnsubscribeToken } from './unsubscribe-token.ts';
 const ZUnsubscribeQuery = z.object({ token: z.unknown().optional() });
 const unsubscribeRateLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-function sendPage(reply: FastifyReply, status: number, html: string) {
+function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.status(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(html);
 }
 
@@ -36,7 +41,14 @@ export function registerNotificationRoutes(parent: FastifyInstance, ctx: Feature
   );
 
   // The header's bell: finished long work, read state per person.
-  app.get('/api/notifications', signedIn, async (request) => listNotifications(ctx.db, { actor: actorOf(request) }));
+  app.get(
+    '/api/notifications',
+    { ...signedIn, schema: { querystring: ZNotificationListQuery } },
+    async (request, reply): Promise<TNotificationList> => {
+      const { page, unreadCount } = await listNotifications(ctx.db, { actor: actorOf(request), input: request.query });
+      return { notifications: sendPage(request, reply, page), unreadCount };
+    },
+  );
 
   app.post('/api/notifications/read-all', signedIn, async (request, reply) => {
     await markAllNotificationsRead(ctx.db, { actor: actorOf(request) });
@@ -54,8 +66,8 @@ export function registerNotificationRoutes(parent: FastifyInstance, ctx: Feature
     { config: unsubscribeRateLimit, schema: { querystring: ZUnsubscribeQuery } },
     async (request, reply) => {
       const target = readUnsubscribeToken(ctx.config.sessionSecret, request.query.token);
-      if (!target) return sendPage(reply, 400, invalidUnsubscribeLinkPage);
-      return sendPage(reply, 200, confirmUnsubscribePage(target.kind, request.query.token as string));
+      if (!target) return sendHtml(reply, 400, invalidUnsubscribeLinkPage);
+      return sendHtml(reply, 200, confirmUnsubscribePage(target.kind, request.query.token as string));
     },
   );
 
@@ -65,9 +77,9 @@ export function registerNotificationRoutes(parent: FastifyInstance, ctx: Feature
     { config: { ...unsubscribeRateLimit, bodyType: 'form' }, schema: { querystring: ZUnsubscribeQuery } },
     async (request, reply) => {
       const target = readUnsubscribeToken(ctx.config.sessionSecret, request.query.token);
-      if (!target) return sendPage(reply, 400, invalidUnsubscribeLinkPage);
+      if (!target) return sendHtml(reply, 400, invalidUnsubscribeLinkPage);
       await unsubscribe(ctx.db, target);
-      return sendPage(reply, 200, unsubscribedPage(target.kind));
+      return sendHtml(reply, 200, unsubscribedPage(target.kind));
     },
   );
 }

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type {
   TOutboxList,
   TOutboxListQuery,
@@ -10,6 +10,8 @@ import type { Database } from '../../db/client.ts';
 import { outboxMessages, users } from '../../db/schema/index.ts';
 import { hasStoredEml, readStoredContent, readStoredEml } from '../../emails/outbox-files.ts';
 import { notFound } from '../../http/errors.ts';
+import { newestFirst } from '../../http/newest-first.ts';
+import { type Page, pageOf } from '../../http/paging.ts';
 import { fileStoreOf } from '../../storage/create-file-store.ts';
 
 /**
@@ -43,15 +45,33 @@ function selectMessages(db: Database) {
     .leftJoin(users, eq(users.id, outboxMessages.userId));
 }
 
-/** Newest first. */
-export async function listOutboxMessages(db: Database, config: Config, query: TOutboxListQuery): Promise<TOutboxList> {
-  const base = selectMessages(db);
-  const filtered = query.status ? base.where(eq(outboxMessages.status, query.status)) : base;
-  const rows = await filtered.orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id)).limit(query.limit);
-  return {
-    delivery: { transport: config.mail.smtpUrl ? 'smtp' : 'outbox', from: config.mail.from },
-    messages: rows.map(toSummary),
-  };
+const order = newestFirst(outboxMessages.createdAt, outboxMessages.id);
+
+/** One page of the messages, newest first, and how this server delivers mail now. */
+export async function listOutboxMessages(
+  db: Database,
+  config: Config,
+  query: TOutboxListQuery,
+): Promise<{ page: Page<TOutboxMessageSummary>; delivery: TOutboxList['delivery'] }> {
+  const filters = query.status ? eq(outboxMessages.status, query.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ message: outboxMessages, accountEmail: users.email, pageAt: order.at })
+      .from(outboxMessages)
+      .leftJoin(users, eq(users.id, outboxMessages.userId))
+      .where(and(filters, order.after(query.cursor)))
+      .orderBy(...order.orderBy)
+      .limit(query.limit + 1),
+    db.select({ value: count() }).from(outboxMessages).where(filters),
+  ]);
+  const page = pageOf(
+    rows,
+    query.limit,
+    total?.value ?? 0,
+    (row) => order.keyOf({ pageAt: row.pageAt, id: row.message.id }),
+    toSummary,
+  );
+  return { page, delivery: { transport: config.mail.smtpUrl ? 'smtp' : 'outbox', from: config.mail.from } };
 }
 
 async function getRowOrThrow(db: Database, id: string): Promise<Row> {

@@ -1,9 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
-import { ZOutboxListQuery } from '../../../shared/schemas/outbox.ts';
+import { type TOutboxList, ZOutboxListQuery } from '../../../shared/schemas/outbox.ts';
 import { requireAdmin } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
+import { sendPage } from '../../http/paging.ts';
 import type { FeatureContext } from '../context.ts';
 import { getOutboxEml, getOutboxMessage, listOutboxMessages } from './outbox-messages.ts';
 
@@ -12,11 +13,20 @@ export function registerOutboxRoutes(parent: FastifyInstance, ctx: FeatureContex
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: ctx.auth.requireActor };
 
-  app.get('/api/admin/outbox', { ...signedIn, schema: { querystring: ZOutboxListQuery } }, async (request, reply) => {
-    requireAdmin(actorOf(request));
-    reply.header('Cache-Control', 'private, no-store');
-    return listOutboxMessages(ctx.db, ctx.config, request.query);
-  });
+  // Anyone but an administrator is refused before the query is looked at: 403 whatever it asks.
+  const admin = {
+    preValidation: [ctx.auth.requireActor, async (request: FastifyRequest) => requireAdmin(actorOf(request))],
+  };
+
+  app.get(
+    '/api/admin/outbox',
+    { ...admin, schema: { querystring: ZOutboxListQuery } },
+    async (request, reply): Promise<TOutboxList> => {
+      reply.header('Cache-Control', 'private, no-store');
+      const { page, delivery } = await listOutboxMessages(ctx.db, ctx.config, request.query);
+      return { delivery, messages: sendPage(request, reply, page) };
+    },
+  );
 
   app.get('/api/admin/outbox/:id', { ...signedIn, schema: { params: ZIdParams } }, async (request, reply) => {
     requireAdmin(actorOf(request));

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/sentiment-reports.ts';
 import { getBrandOrThrow } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
+import { sendPage } from '../../http/paging.ts';
 import { sendPdf } from '../audit-reports/routes.ts';
 import type { FeatureContext } from '../context.ts';
 import { emailConsumerInsights } from './email-consumer-insights.ts';
@@ -22,8 +23,11 @@ export function registerSentimentReportRoutes(parent: FastifyInstance, ctx: Feat
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const signedIn = { preHandler: ctx.auth.requireActor };
 
-  app.get('/api/sentiment-reports', { ...signedIn, schema: { querystring: ZSentimentReportListQuery } }, (request) =>
-    listSentimentReports(ctx, { actor: actorOf(request), brandId: request.query.brandId }),
+  app.get(
+    '/api/sentiment-reports',
+    { ...signedIn, schema: { querystring: ZSentimentReportListQuery } },
+    async (request, reply) =>
+      sendPage(request, reply, await listSentimentReports(ctx, { actor: actorOf(request), input: request.query })),
   );
 
   app.post(

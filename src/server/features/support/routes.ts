@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZIdParams } from '../../../shared/schemas/brands.ts';
 import {
+  type TSupportMessageList,
   ZSupportContactRequest,
   ZSupportMessageListQuery,
   ZUpdateSupportStatusRequest,
 } from '../../../shared/schemas/support.ts';
 import { requireAdmin } from '../../http/access.ts';
 import { actorOf } from '../../http/authenticate.ts';
+import { sendPage } from '../../http/paging.ts';
 import type { FeatureContext } from '../context.ts';
 import { contactRateLimit } from './contact-rate-limit.ts';
 import { createSupportMessage } from './create-support-message.ts';
@@ -45,9 +47,10 @@ export function registerSupportRoutes(parent: FastifyInstance, ctx: FeatureConte
   app.get(
     '/api/admin/support-messages',
     { ...admin, schema: { querystring: ZSupportMessageListQuery } },
-    async (request, reply) => {
+    async (request, reply): Promise<TSupportMessageList> => {
       reply.header('Cache-Control', 'private, no-store');
-      return listSupportMessages(ctx.db, ctx.config, request.query);
+      const { page, mailDelivery } = await listSupportMessages(ctx.db, ctx.config, request.query);
+      return { messages: sendPage(request, reply, page), truncated: page.nextKey !== null, mailDelivery };
     },
   );
 

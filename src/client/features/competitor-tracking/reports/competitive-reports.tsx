@@ -7,10 +7,12 @@ import {
   type TCompetitorReport,
 } from '../../../../shared/schemas/competitor-reports.ts';
 import { countOf } from '../../../../shared/words.ts';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../hooks/use-toast.ts';
+import type { PagedList } from '../../../lib/paged-list.ts';
 import { LoadErrorAlert } from '../../audits-shared/load-error-alert.tsx';
 import { AdvertisingIntelligence } from './advertising-intelligence.tsx';
 import {
@@ -99,7 +101,15 @@ function GenerateCard({
   );
 }
 
-function ReportHistory({ brand, reports }: { brand: TBrand; reports: TCompetitorReport[] }) {
+function ReportHistory({
+  brand,
+  reports,
+  list,
+}: {
+  brand: TBrand;
+  reports: TCompetitorReport[];
+  list: PagedList<TCompetitorReport>;
+}) {
   const download = useDownloadCompetitivePdf(brand);
   return (
     <Card>
@@ -132,6 +142,7 @@ function ReportHistory({ brand, reports }: { brand: TBrand; reports: TCompetitor
             ))}
           </ul>
         )}
+        <LoadMoreButton list={list} />
       </CardContent>
     </Card>
   );
@@ -156,7 +167,7 @@ export function CompetitiveReports({
   if (reports.isError) {
     return <LoadErrorAlert what="competitor reports" error={reports.error} onRetry={() => void reports.refetch()} />;
   }
-  const [latest, ...history] = reports.data;
+  const [latest, ...history] = reports.data ?? [];
   if (readOnly && !latest) {
     return <p className="text-muted-foreground text-sm">No competitor reports were generated for {brand.name}.</p>;
   }
@@ -171,7 +182,7 @@ export function CompetitiveReports({
       ) : (
         <p className="text-sm text-muted-foreground">No competitor reports yet.</p>
       )}
-      <ReportHistory brand={brand} reports={history} />
+      <ReportHistory brand={brand} reports={history} list={reports} />
     </div>
   );
 }

@@ -1,16 +1,42 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
 import type { TCompetitorReport } from '../../../../shared/schemas/competitor-reports.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { apiJson, downloadBlob, fileNamePart } from '../../../lib/api.ts';
+import { type PagedData, usePagedList } from '../../../lib/paged-list.ts';
 import { notifyError } from '../../audits-shared/notify-error.ts';
 import type { TReportPeriodChoice } from './report-period-picker.tsx';
 
 export const competitorReportsQueryKey = (brandId: string) => ['/api/competitor-reports', { brandId }] as const;
 
-/** A brand's competitor reports, newest first: the first is the latest, the rest the history. */
+const reportsOf = (body: TCompetitorReport[]) => body;
+
+/**
+ * A brand's competitor reports, newest first, one page at a time: the first is the latest, the
+ * rest the history ("Load more" reaches older reports).
+ */
 export function useCompetitorReports(brandId: string) {
-  return useQuery<TCompetitorReport[]>({ queryKey: competitorReportsQueryKey(brandId) });
+  return usePagedList<TCompetitorReport[], TCompetitorReport>({
+    queryKey: competitorReportsQueryKey(brandId),
+    itemsOf: reportsOf,
+  });
+}
+
+/**
+ * When the brand's report list was last read, watched without reading it (the reports card owns
+ * that query): other parts of the screen follow it.
+ */
+export function useCompetitorReportsUpdatedAt(brandId: string): number {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => queryClient.getQueryState(competitorReportsQueryKey(brandId))?.dataUpdatedAt ?? 0,
+  );
 }
 
 export function useGenerateCompetitorReport(brand: TBrand) {
@@ -24,10 +50,13 @@ export function useGenerateCompetitorReport(brand: TBrand) {
         ...(choice?.period === 'custom' ? { startDate: choice.startDate, endDate: choice.endDate } : {}),
       }),
     onSuccess: async (report) => {
-      queryClient.setQueryData<TCompetitorReport[]>(competitorReportsQueryKey(brand.id), (reports) => [
-        report,
-        ...(reports ?? []).filter((known) => known.id !== report.id),
-      ]);
+      // The new report shows at once as the latest, before the list is read again.
+      queryClient.setQueryData<PagedData<TCompetitorReport[]>>(competitorReportsQueryKey(brand.id), (current) => {
+        const [first, ...rest] = current?.pages ?? [];
+        if (!current || !first) return current;
+        const body = [report, ...first.body.filter((known) => known.id !== report.id)];
+        return { ...current, pages: [{ ...first, body }, ...rest] };
+      });
       toast({ title: 'Competitor report generated successfully' });
       await queryClient.invalidateQueries({ queryKey: competitorReportsQueryKey(brand.id) });
     },

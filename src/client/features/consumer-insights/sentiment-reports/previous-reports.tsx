@@ -1,16 +1,31 @@
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
 import { reportPeriodLabels, type TSentimentReport } from '../../../../shared/schemas/sentiment-reports.ts';
 import { periodRange, sentimentBand, trendLabels } from '../../../../shared/sentiment-report-format.ts';
+import { LoadMoreButton } from '../../../components/load-more-button.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import type { PagedList } from '../../../lib/paged-list.ts';
 import { cn } from '../../../lib/utils.ts';
 import { ReportPdfButton } from './latest-report.tsx';
 
 const bandText = { good: 'text-success', middling: 'text-amber-600 dark:text-warning', poor: 'text-destructive' };
 
-/** Every report before the latest, newest first, each with its PDF. */
-export function PreviousReports({ brand, reports }: { brand: TBrand; reports: TSentimentReport[] }) {
+/**
+ * The reports before the latest, newest first, each with its PDF; they come one page at a time
+ * and "Load more" reaches older ones.
+ */
+export function PreviousReports({
+  brand,
+  reports,
+  list,
+}: {
+  brand: TBrand;
+  reports: TSentimentReport[];
+  list: PagedList<TSentimentReport>;
+}) {
+  // Every report but the latest, counted by the server: older pages may not be loaded yet.
+  const earlier = list.total === undefined ? reports.length : Math.max(reports.length, list.total - 1);
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -18,7 +33,7 @@ export function PreviousReports({ brand, reports }: { brand: TBrand; reports: TS
           <h2>Previous reports</h2>
         </CardTitle>
         <CardDescription>
-          {reports.length} earlier {reports.length === 1 ? 'report' : 'reports'}
+          {earlier} earlier {earlier === 1 ? 'report' : 'reports'}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -59,6 +74,7 @@ export function PreviousReports({ brand, reports }: { brand: TBrand; reports: TS
             </li>
           ))}
         </ul>
+        <LoadMoreButton list={list} />
       </CardContent>
     </Card>
   );

@@ -1,9 +1,10 @@
-import { type Query, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
 import type { TReportPeriod, TSentimentReport } from '../../../../shared/schemas/sentiment-reports.ts';
 import { REPORT_TIME_ZONE } from '../../../../shared/sentiment-report-format.ts';
 import { toast } from '../../../hooks/use-toast.ts';
 import { apiJson, downloadBlob, errorDisplayMessage, fileNamePart, isUnauthorizedError } from '../../../lib/api.ts';
+import { type PagedData, usePagedList } from '../../../lib/paged-list.ts';
 import { notifyError } from '../../audits-shared/notify-error.ts';
 
 export const sentimentReportsQueryKey = (brandId: string) => ['/api/sentiment-reports', { brandId }] as const;
@@ -15,12 +16,17 @@ export function hasPendingWording(reports: TSentimentReport[] | undefined): bool
   return reports?.some((report) => report.insights.wording === 'pending') ?? false;
 }
 
-/** A brand's reports, newest first; polled only while a language model is still writing one's wording. */
+const reportsOf = (body: TSentimentReport[]) => body;
+
+/**
+ * A brand's reports, newest first, one page at a time ("Load more" reaches older ones); the pages
+ * loaded are polled only while a language model is still writing one's wording.
+ */
 export function useSentimentReports(brandId: string) {
-  return useQuery<TSentimentReport[]>({
+  return usePagedList<TSentimentReport[], TSentimentReport>({
     queryKey: sentimentReportsQueryKey(brandId),
-    refetchInterval: (query: Query<TSentimentReport[]>) =>
-      hasPendingWording(query.state.data) ? WORDING_POLL_MS : false,
+    itemsOf: reportsOf,
+    refetchInterval: (reports) => (hasPendingWording(reports) ? WORDING_POLL_MS : false),
   });
 }
 
@@ -30,10 +36,13 @@ export function useGenerateReport(brand: TBrand) {
     mutationFn: (reportPeriod: TReportPeriod) =>
       apiJson<TSentimentReport>('POST', '/api/sentiment-reports', { brandId: brand.id, reportPeriod }),
     onSuccess: async (report) => {
-      queryClient.setQueryData<TSentimentReport[]>(sentimentReportsQueryKey(brand.id), (reports) => [
-        report,
-        ...(reports ?? []).filter((known) => known.id !== report.id),
-      ]);
+      // The new report shows at once as the latest, before the list is read again.
+      queryClient.setQueryData<PagedData<TSentimentReport[]>>(sentimentReportsQueryKey(brand.id), (current) => {
+        const [first, ...rest] = current?.pages ?? [];
+        if (!current || !first) return current;
+        const body = [report, ...first.body.filter((known) => known.id !== report.id)];
+        return { ...current, pages: [{ ...first, body }, ...rest] };
+      });
       toast({ title: 'Sentiment report generated successfully' });
       await queryClient.invalidateQueries({ queryKey: sentimentReportsQueryKey(brand.id) });
     },

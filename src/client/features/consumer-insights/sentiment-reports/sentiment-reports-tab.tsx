@@ -118,7 +118,7 @@ export function SentimentReportsTab({ brand }: { brand: TBrand }) {
           </p>
         </div>
       )}
-      {previous.length > 0 ? <PreviousReports brand={brand} reports={previous} /> : null}
+      {previous.length > 0 ? <PreviousReports brand={brand} reports={previous} list={reports} /> : null}
     </div>
   );
 }
