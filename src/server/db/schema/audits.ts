@@ -48,7 +48,8 @@ export const audits = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (table) => [
-    index().on(table.userId),
+    // the audits list: newest first by (created_at, id), keyset-paged
+    index().on(table.userId, table.createdAt, table.id),
     index().on(table.brandId, table.createdAt),
     // One running audit per brand, guaranteed by the database even for concurrent requests.
     uniqueIndex('audits_one_processing_per_brand').on(table.brandId).where(sql`${table.status} = 'processing'`),

@@ -158,6 +158,8 @@ export const adLibraryEntries = pgTable(
     // the library's order (when last known to run, then id) for keyset paging within a competitor
     index('ad_library_entries_feed').on(table.competitorId, table.seenAt.desc(), table.id.desc()),
     index('ad_library_entries_search').using('gin', table.searchVector),
+    // the library's totals and stat tiles, counted from the index alone
+    index('ad_library_entries_figures').on(table.competitorId, table.isActive, table.platform),
     index().on(table.userId),
     unique('ad_library_entries_source_ad').on(table.competitorId, table.platform, table.adId),
   ],
@@ -191,7 +193,7 @@ export const competitorReports = pgTable(
       .default('local'),
     createdAt: createdAt(),
   },
-  (table) => [index().on(table.brandId, table.createdAt), index().on(table.userId)],
+  (table) => [index().on(table.brandId, table.createdAt, table.id), index().on(table.userId)],
 );
 
 /**

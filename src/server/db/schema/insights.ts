@@ -205,5 +205,5 @@ export const sentimentReports = pgTable(
     insights: jsonb('insights').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (table) => [index().on(table.brandId, table.createdAt), index().on(table.userId)],
+  (table) => [index().on(table.brandId, table.createdAt, table.id), index().on(table.userId)],
 );

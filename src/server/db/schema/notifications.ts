@@ -31,8 +31,8 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index().on(table.userId, table.createdAt),
-    index().on(table.brandId, table.createdAt),
+    index().on(table.userId, table.createdAt, table.id),
+    index().on(table.brandId, table.createdAt, table.id),
     uniqueIndex('notifications_one_per_subject').on(table.subjectId, table.kind),
   ],
 );

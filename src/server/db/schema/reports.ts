@@ -163,7 +163,11 @@ export const supportMessages = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index().on(table.status, table.createdAt), index().on(table.userId)],
+  (table) => [
+    index().on(table.status, table.createdAt, table.id),
+    index().on(table.createdAt, table.id),
+    index().on(table.userId),
+  ],
 );
 
 /**
@@ -196,7 +200,11 @@ export const outboxMessages = pgTable(
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (table) => [index().on(table.userId), index().on(table.createdAt)],
+  (table) => [
+    index().on(table.userId),
+    index().on(table.createdAt, table.id),
+    index().on(table.status, table.createdAt, table.id),
+  ],
 );
 
 /** Progress of long-running work that has no record of its own (discoveries, report runs). */
