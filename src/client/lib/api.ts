@@ -1,4 +1,5 @@
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+import { nextPageCursor, TOTAL_COUNT_HEADER } from '../../shared/schemas/paging.ts';
 import { commonHeaders } from './common-headers.ts';
 
 /**
@@ -110,6 +111,28 @@ export async function apiJson<T>(method: HttpMethod | string, url: string, body?
   const res = await apiRequest(method, url, body);
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** One page of a list that answers page by page (shared/schemas/paging.ts). */
+export type ApiPage<T> = {
+  items: T[];
+  /** X-Total-Count: every item matching the same filters; the page's own length when it is not sent */
+  total: number;
+  /** the cursor of the next page, from the Link header; null on the last page */
+  nextCursor: string | null;
+};
+
+/** GETs one page of a paged list: the JSON array of the page with its total and next cursor. */
+export async function apiPage<T>(url: string, { signal }: { signal?: AbortSignal } = {}): Promise<ApiPage<T>> {
+  const res = await fetch(url, { credentials: 'include', headers: commonHeaders(), signal });
+  await throwIfResNotOk(res);
+  const items = (await res.json()) as T[];
+  const total = Number.parseInt(res.headers.get(TOTAL_COUNT_HEADER) ?? '', 10);
+  return {
+    items,
+    total: Number.isFinite(total) ? total : items.length,
+    nextCursor: nextPageCursor(res.headers.get('Link')),
+  };
 }
 
 /**
