@@ -16,6 +16,10 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: BodySchema }> };
   security: Record<string, string[]>[];
   'x-api-tokens': 'accepted' | 'refused' | 'not needed';
+  responses: Record<
+    string,
+    { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: BodySchema }> }
+  >;
 };
 type Document = {
   openapi: string;
@@ -149,6 +153,25 @@ describe('the OpenAPI document', () => {
 
     const ids = operations().map(({ operation }) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+  it('documents a paged list: its query, the page headers and its items; a file by its media type', () => {
+    const list = document.paths['/api/ad-library']!.get!;
+    expect(list.parameters?.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['brandId', 'limit', 'cursor', 'q', 'status', 'from', 'to', 'sort']),
+    );
+    const page = list.responses['200']!;
+    expect(Object.keys(page.headers ?? {})).toEqual(['X-Total-Count', 'Link']);
+    const body = page.content!['application/json']!.schema as unknown as { type: string; items: BodySchema };
+    expect(body.type).toBe('array');
+    expect(Object.keys(body.items.properties)).toEqual(expect.arrayContaining(['id', 'competitorId', 'runningDays']));
+
+    const summary = document.paths['/api/ad-library/summary']!.get!.responses['200']!.content!['application/json']!;
+    expect(summary.schema.required).toEqual(
+      expect.arrayContaining(['total', 'running', 'stopped', 'byPlatform', 'byCompetitor']),
+    );
+    const csv = document.paths['/api/ad-library/export.csv']!.get!;
+    expect(Object.keys(csv.responses['200']!.content!)).toEqual(['text/csv']);
+    expect(csv.parameters?.map(({ name }) => name)).not.toContain('cursor');
   });
 });
 

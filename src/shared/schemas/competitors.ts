@@ -229,18 +229,6 @@ export type TUpdateCompetitorRequest = z.input<typeof ZUpdateCompetitorRequest>;
 /** ?brandId for the lists and the summary */
 export const ZBrandIdQuery = z.object({ brandId: z.uuid('Please select a brand') });
 
-/** GET /api/ad-library?brandId[&competitorId][&platform][&mediaType][&publisherPlatform] */
-export const ZAdListQuery = ZBrandIdQuery.extend({
-  competitorId: z.uuid('Not found').optional(),
-  platform: z.enum(adPlatforms, { error: 'Unknown platform' }).optional(),
-  mediaType: z.enum(metaMediaTypes, { error: 'Media type must be image, video, meme or none' }).optional(),
-  /** where a Meta ad ran, as Meta names it (facebook, instagram, messenger, audience_network ...) */
-  publisherPlatform: z
-    .string()
-    .regex(/^[a-z_]{1,40}$/, 'Unknown publisher platform')
-    .optional(),
-});
-
 const ZSeenDate = (label: string) =>
   z.preprocess(
     blankToNull,

@@ -1,47 +1,68 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { TAd, TAdPlatform, TMetaMediaType } from '../../../shared/schemas/competitors.ts';
-import { adLibraryEntries, competitors } from '../../db/schema/index.ts';
-import { type Actor, ownedBy } from '../../http/access.ts';
-import { toAd } from '../competitors/ad-dto.ts';
-import { getTrackedBrandOrThrow } from '../competitors/tracked-brand.ts';
+import { and, count, eq, inArray } from 'drizzle-orm';
+import type { TAdListQuery } from '../../../shared/schemas/ad-feed.ts';
+import type { TAd } from '../../../shared/schemas/competitors.ts';
+import type { Database } from '../../db/client.ts';
+import { adLibraryEntries as ads, competitors } from '../../db/schema/index.ts';
+import type { Actor } from '../../http/access.ts';
+import { type Page, pageOf } from '../../http/paging.ts';
+import { type AdRow, toAd } from '../competitors/ad-dto.ts';
 import type { FeatureContext } from '../context.ts';
+import { adFeedOrder, type KeyedAdId } from './ad-feed-order.ts';
+import { type AdFeedScope, adReplyColumns, resolveAdFeedScope } from './ad-feed-scope.ts';
+
+/** How many ads the filters match: the X-Total-Count of every page. */
+export async function countAds(db: Database, scope: AdFeedScope): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(ads)
+    .innerJoin(competitors, eq(competitors.id, ads.competitorId))
+    .where(and(scope.competitorsIn, scope.adsMatch));
+  return row?.value ?? 0;
+}
+
+/** The ads of these ids, in the order given (an ad deleted meanwhile is left out). */
+export async function adsInOrder(db: Database, scope: AdFeedScope, keyed: KeyedAdId[]): Promise<AdRow[]> {
+  if (keyed.length === 0) return [];
+  const rows = await db
+    .select(adReplyColumns())
+    .from(ads)
+    .where(
+      and(
+        inArray(
+          ads.id,
+          keyed.map((entry) => entry.id),
+        ),
+        scope.adsMatch,
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return keyed.flatMap((entry) => byId.get(entry.id) ?? []);
+}
 
 /**
- * The ads of a brand's competitors, most recently seen first, optionally of one competitor, platform,
- * Meta media type or publisher platform (where a Meta ad ran).
+ * One page of the ads of a brand's competitors (or of one competitor), filtered, searched and
+ * ordered by the database, with the total matching the same filters.
  */
 export async function listAds(
   ctx: Pick<FeatureContext, 'db'>,
-  {
-    actor,
-    brandId,
-    competitorId,
-    platform,
-    mediaType,
-    publisherPlatform,
-  }: {
-    actor: Actor;
-    brandId: string;
-    competitorId?: string;
-    platform?: TAdPlatform;
-    mediaType?: TMetaMediaType;
-    publisherPlatform?: string;
-  },
-): Promise<TAd[]> {
-  const brand = await getTrackedBrandOrThrow(ctx.db, actor, brandId);
-  const conditions: SQL[] = [eq(competitors.brandId, brand.id), ownedBy(actor, adLibraryEntries.userId)];
-  if (competitorId) conditions.push(eq(adLibraryEntries.competitorId, competitorId));
-  if (platform) conditions.push(eq(adLibraryEntries.platform, platform));
-  if (mediaType) conditions.push(eq(adLibraryEntries.metaMediaType, mediaType));
-  if (publisherPlatform) {
-    conditions.push(sql`${adLibraryEntries.publisherPlatforms} @> ${JSON.stringify([publisherPlatform])}::jsonb`);
-  }
-  const rows = await ctx.db
-    .select({ ad: adLibraryEntries })
-    .from(adLibraryEntries)
-    .innerJoin(competitors, eq(competitors.id, adLibraryEntries.competitorId))
-    .where(and(...conditions))
-    .orderBy(desc(adLibraryEntries.lastSeenAt), desc(adLibraryEntries.createdAt));
+  { actor, query }: { actor: Actor; query: TAdListQuery },
+): Promise<Page<TAd>> {
   const now = new Date();
-  return rows.map((row) => toAd(row.ad, now));
+  const scope = await resolveAdFeedScope(ctx.db, actor, query);
+  const order = adFeedOrder(query.sort, now);
+  const after = query.cursor ? order.keyOfCursor(query.cursor) : null;
+  const [keyed, total] = await Promise.all([
+    // one more than the page, to learn whether another page follows
+    order.readIds(ctx.db, scope, after, query.limit + 1),
+    countAds(ctx.db, scope),
+  ]);
+  const page = pageOf(
+    keyed,
+    query.limit,
+    total,
+    (entry) => entry.key,
+    (entry) => entry,
+  );
+  const rows = await adsInOrder(ctx.db, scope, page.items);
+  return { ...page, items: rows.map((row) => toAd(row, now)) };
 }

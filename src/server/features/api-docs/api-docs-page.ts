@@ -86,6 +86,19 @@ const accessText: Record<Operation['x-api-tokens'], string> = {
   'not needed': 'Public',
 };
 
+type Reply = { description?: string; headers?: Record<string, { description?: string }> };
+
+/** What a page or a file reply is and the headers it carries; nothing for a plain JSON reply. */
+function replyHtml(operation: Operation): string {
+  const reply = operation.responses['200'] as Reply | undefined;
+  if (!reply?.headers) return '';
+  const headers = Object.entries(reply.headers).map(
+    ([name, header]) =>
+      `<li><code>${escapeHtml(name)}</code>${header.description ? `: ${escapeHtml(header.description.replaceAll('`', ''))}` : ''}</li>`,
+  );
+  return `<p class="access">${escapeHtml(reply.description ?? '')}</p><ul class="access">${headers.join('')}</ul>`;
+}
+
 function routeHtml({ method, path, operation }: Entry): string {
   const rows = rowsOf(operation);
   const access =
@@ -101,7 +114,7 @@ function routeHtml({ method, path, operation }: Entry): string {
               `<tr><td><code>${escapeHtml(row.name)}</code>${row.description ? `<br>${escapeHtml(row.description)}` : ''}</td><td>${escapeHtml(row.where)}</td><td>${escapeHtml(row.type)}</td><td>${row.required ? 'yes' : 'no'}</td></tr>`,
           )
           .join('')}</tbody></table></div>`;
-  return `<section class="route" id="${escapeHtml(operation.operationId)}"><div class="head"><span class="method">${escapeHtml(method.toUpperCase())}</span><span class="path">${escapeHtml(path)}</span></div><p>${escapeHtml(operation.summary)}</p><div class="access">${escapeHtml(access)}</div>${table}</section>`;
+  return `<section class="route" id="${escapeHtml(operation.operationId)}"><div class="head"><span class="method">${escapeHtml(method.toUpperCase())}</span><span class="path">${escapeHtml(path)}</span></div><p>${escapeHtml(operation.summary)}</p><div class="access">${escapeHtml(access)}</div>${replyHtml(operation)}${table}</section>`;
 }
 
 function areaId(area: string): string {

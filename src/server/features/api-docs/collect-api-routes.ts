@@ -6,6 +6,11 @@ declare module 'fastify' {
   interface FastifySchema {
     /** One line for the API reference (/api/openapi.json, /api/docs). */
     summary?: string;
+    /**
+     * For the API reference only: the schema of one item of a paged list (a route whose query has
+     * `limit` and `cursor`). The reply is not checked against it.
+     */
+    pageItem?: unknown;
   }
   interface FastifyInstance {
     /** Every /api route as registered, with its schemas: the API reference is built from them. */

@@ -1,5 +1,6 @@
 import { appErrorStatus } from '../../../shared/errors.ts';
 import { API_TOKEN_PREFIX, API_TOKEN_REQUESTS_PER_MINUTE } from '../../../shared/schemas/api-tokens.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import { areaOf } from './api-areas.ts';
 import { type ApiRoute, openApiPath } from './collect-api-routes.ts';
@@ -76,6 +77,49 @@ const errorReply = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+/** A list answered a page at a time (src/shared/schemas/paging.ts): its query has `limit` and `cursor`. */
+function isPaged(route: ApiRoute): boolean {
+  const query = route.schema.querystring ? jsonSchemaOf(route.schema.querystring, 'input') : null;
+  return Boolean(query?.properties?.limit && query.properties.cursor);
+}
+
+export const PAGE_DESCRIPTION =
+  'One page of the list: the body is the JSON array of its items. Ask for the next page with the address in the Link header.';
+
+const pageHeaders = {
+  [TOTAL_COUNT_HEADER.replace(/\b[a-z]/g, (letter) => letter.toUpperCase())]: {
+    description: 'How many items match the same filters, on every page',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  Link: {
+    description:
+      'The next page while more remain: `<address>; rel="next"` (the same query with another cursor). Absent on the last page.',
+    schema: { type: 'string' },
+  },
+};
+
+/** The successful reply when the route declares no response schema: a page, a file, or JSON. */
+function successOf(route: ApiRoute): Record<string, unknown> | null {
+  if (isPaged(route)) {
+    const items = route.schema.pageItem ? jsonSchemaOf(route.schema.pageItem, 'output') : {};
+    return {
+      description: PAGE_DESCRIPTION,
+      headers: pageHeaders,
+      content: { 'application/json': { schema: { type: 'array', items, maxItems: MAX_PAGE_SIZE } } },
+    };
+  }
+  // `produces` (Fastify's own schema keyword) names a reply that is a file rather than JSON
+  const file = route.schema.produces?.[0];
+  if (file) {
+    return {
+      description: `A ${file} file, sent as it is read from the database`,
+      headers: { 'Content-Disposition': { description: 'attachment, with the file name', schema: { type: 'string' } } },
+      content: { [file]: { schema: { type: 'string' } } },
+    };
+  }
+  return null;
+}
+
 function responsesOf(route: ApiRoute): Record<string, unknown> {
   const declared = (route.schema.response ?? {}) as Record<string, unknown>;
   const responses: Record<string, unknown> = {};
@@ -85,6 +129,8 @@ function responsesOf(route: ApiRoute): Record<string, unknown> {
       content: { 'application/json': { schema: jsonSchemaOf(schema, 'output') } },
     };
   }
+  const success = Object.keys(responses).length === 0 ? successOf(route) : null;
+  if (success) responses['200'] = success;
   if (Object.keys(responses).length === 0) responses['2XX'] = { description: 'Success' };
   if (route.schema.body || route.schema.querystring) responses['400'] = errorReply('The request is not valid');
   if (route.signedIn) responses['401'] = errorReply('Not signed in, or the API token is not valid');
@@ -119,7 +165,10 @@ const description = [
   `send them as \`Authorization: Bearer ${API_TOKEN_PREFIX}…\`: a token acts exactly as its owner signed in,`,
   `up to ${API_TOKEN_REQUESTS_PER_MINUTE} requests a minute. Tokens are refused (403) on sign-in, billing,`,
   'token management, account, profile, team and admin routes (`x-api-tokens: refused`).',
-  'Errors reply `{ message, code }`.',
+  'Errors reply `{ message, code }`. Lists that grow answer a page at a time: `limit` (default',
+  `${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}) and an opaque \`cursor\` choose the page, the \`Link\` header`,
+  'names the next one (`rel="next"`) while more remain, and `X-Total-Count` is the total matching the',
+  'same filters.',
 ].join(' ');
 
 /** The OpenAPI 3.1 document of the collected routes. */

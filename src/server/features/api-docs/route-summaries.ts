@@ -32,7 +32,12 @@ export const routeSummaries: Record<string, string> = {
   'GET /api/brands/{id}/ad-changes':
     "What changed in each competitor's ads since the previous comparison: ads started, stopped, new messages",
   'POST /api/competitors/{id}/ad-changes': "Compare a competitor's ads with the previous comparison now",
-  'GET /api/ad-library': "List a brand's competitor ads (by competitor, platform, Meta media type or placement)",
+  'GET /api/ad-library':
+    "A page of a brand's competitor ads, newest or longest running first: by competitor, platform, Meta media type or placement, running or stopped, days run, and searched by words or a quoted phrase",
+  'GET /api/ad-library/summary':
+    "Figures of a brand's ads with the list's filters: total, running and stopped, by platform, competitor and Meta placement",
+  'GET /api/ad-library/export.csv':
+    "Download a brand's ads with the list's filters and order as CSV, in the columns the CSV import reads",
   'POST /api/ad-library': 'Add an ad by hand',
   'PUT /api/ad-library/{id}': 'Update an ad',
   'DELETE /api/ad-library/{id}': 'Delete an ad',

@@ -2,7 +2,8 @@ import { calendarDaysRun } from '../../../shared/ad-running-days.ts';
 import type { TAd } from '../../../shared/schemas/competitors.ts';
 import type { adLibraryEntries } from '../../db/schema/index.ts';
 
-export type AdRow = typeof adLibraryEntries.$inferSelect;
+/** An ad as stored, less its search document (generated, read only by the database). */
+export type AdRow = Omit<typeof adLibraryEntries.$inferSelect, 'searchVector'>;
 
 /** Calendar days an ad has run (UTC, both ends counted): first seen to last seen, or to today while active. */
 export function runningDaysOf(
