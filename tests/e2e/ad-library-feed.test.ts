@@ -8,6 +8,7 @@ import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adLibraryEntries } from '../../src/server/db/schema/index.ts';
+import { adCsvHeaderLine } from '../../src/server/features/ad-library/ad-csv-row.ts';
 import { DESKTOP, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { setPlan } from '../helpers/seed.ts';
@@ -181,10 +182,7 @@ describe('the ad library at volume', () => {
     await page.goBack();
     await countIs(google);
     expect(address().get('status')).toBeNull();
-    await page
-      .getByRole('combobox', { name: 'Status', exact: true })
-      .filter({ hasText: 'Any status' })
-      .waitFor();
+    await page.getByRole('combobox', { name: 'Status', exact: true }).filter({ hasText: 'Any status' }).waitFor();
     await page.goBack();
     await countIs(ADS);
     expect(address().get('platform')).toBeNull();
@@ -223,11 +221,38 @@ describe('the ad library at volume', () => {
       and(eq(adLibraryEntries.platform, 'google'), eq(adLibraryEntries.isActive, false)),
     );
     const file = await download(() => page.getByRole('link', { name: 'Export CSV' }).click());
-    expect(file.name).toMatch(/\.csv$/);
-    const lines = file.text.trimEnd().split(/\r?\n/);
-    expect(lines[0]).toMatch(/Competitor/);
+    expect(file.name).toMatch(/^brandlens-loaf-co-ads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = file.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe(adCsvHeaderLine().trimEnd());
     expect(lines).toHaveLength(stoppedGoogle + 1);
-    expect(lines.slice(1).every((line) => line.includes('Google') || line.includes('google'))).toBe(true);
+    // ad id, competitor, platform, ...: every row a stopped Google ad
+    expect(lines.slice(1).every((line) => line.split(',')[2] === 'google' && line.includes(',stopped,'))).toBe(true);
+  });
+
+  it('follows a link to an ad further down the list, reading pages until its card is drawn', async () => {
+    // stopped ads are ordered by when they were last seen: feed-12 comes after the first page of them
+    const [linked] = await e2e.server.database.db
+      .select({ id: adLibraryEntries.id })
+      .from(adLibraryEntries)
+      .where(and(eq(adLibraryEntries.userId, owner), eq(adLibraryEntries.adId, 'feed-12')));
+    await page.goto(`/competitor-tracking?status=stopped#ad-${linked!.id}`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 15_000 })
+      .toBe(`ad-${linked!.id}`);
+    const card = page.locator(`#ad-${linked!.id}`);
+    expect(await card.getByText('Fresh loaves, offer 12', { exact: true }).isVisible()).toBe(true);
+    const box = await card.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(DESKTOP.height);
+    expect(
+      await page
+        .getByRole('status')
+        .getByText(/^\d+ of [\d,]+ ads loaded$/)
+        .textContent(),
+    ).not.toMatch(/^30 of/);
   });
 
   it('says when no ad matches, and clears the filters', async () => {

@@ -1,10 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle, RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { TAd } from '../../../../shared/schemas/competitors.ts';
+import { Button } from '../../../components/ui/button.tsx';
 import { formatNumber } from '../../../lib/format.ts';
 import { cn } from '../../../lib/utils.ts';
 import { AdCard } from '../ad-card.tsx';
+import { useAdAnchor } from './use-ad-anchor.ts';
 
 /** The list's width from which cards sit two to a row (the card grid of a wide screen). */
 const TWO_COLUMNS_FROM_PX = 640;
@@ -33,6 +35,38 @@ function rowsOf<T>(items: T[], columns: number): T[][] {
   return rows;
 }
 
+/** Below the cards while more remain: how many are loaded, the next page coming, or its failure. */
+function LoadMoreStatus({
+  loaded,
+  total,
+  state,
+  retry,
+}: {
+  loaded: number;
+  total: number;
+  state: 'idle' | 'loading' | 'failed';
+  retry: () => void;
+}) {
+  return (
+    <div className="flex items-center justify-center gap-2 py-4 text-muted-foreground text-sm">
+      <p role="status" className="flex items-center gap-2">
+        {state === 'loading' && <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-primary" />}
+        {state === 'loading'
+          ? 'Loading more ads…'
+          : state === 'failed'
+            ? "We couldn't load more ads."
+            : `${formatNumber(loaded)} of ${formatNumber(total)} ads loaded`}
+      </p>
+      {state === 'failed' && (
+        <Button size="sm" variant="outline" onClick={retry}>
+          <RotateCcw aria-hidden="true" />
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /**
  * The loaded ads as a scrolling list that draws only the cards in view (and a few around them),
  * however many there are: rows of the card grid, each measured as drawn. Nearing the end asks
@@ -43,6 +77,7 @@ export function AdFeedList({
   total,
   hasMore,
   loadingMore,
+  loadFailed,
   loadMore,
   competitorName,
   onEdit,
@@ -51,6 +86,8 @@ export function AdFeedList({
   total: number;
   hasMore: boolean;
   loadingMore: boolean;
+  /** the last page asked for did not come: asked again only with Try again */
+  loadFailed: boolean;
   loadMore: () => void;
   competitorName: (ad: TAd) => string;
   onEdit?: (ad: TAd) => void;
@@ -71,8 +108,17 @@ export function AdFeedList({
   const lastDrawn = drawn.at(-1)?.index ?? -1;
 
   useEffect(() => {
-    if (lastDrawn >= rows.length - 1 && hasMore && !loadingMore) loadMore();
-  }, [lastDrawn, rows.length, hasMore, loadingMore, loadMore]);
+    if (lastDrawn >= rows.length - 1 && hasMore && !loadingMore && !loadFailed) loadMore();
+  }, [lastDrawn, rows.length, hasMore, loadingMore, loadFailed, loadMore]);
+
+  useAdAnchor({
+    ads,
+    hasMore,
+    loadingMore,
+    loadFailed,
+    loadMore,
+    scrollToAd: (index) => virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'start' }),
+  });
 
   return (
     <section
@@ -108,10 +154,12 @@ export function AdFeedList({
         ))}
       </div>
       {hasMore && (
-        <p role="status" className="flex items-center justify-center gap-2 py-4 text-muted-foreground text-sm">
-          {loadingMore && <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-primary" />}
-          {loadingMore ? 'Loading more ads…' : `${formatNumber(ads.length)} of ${formatNumber(total)} ads loaded`}
-        </p>
+        <LoadMoreStatus
+          loaded={ads.length}
+          total={total}
+          state={loadFailed ? 'failed' : loadingMore ? 'loading' : 'idle'}
+          retry={loadMore}
+        />
       )}
     </section>
   );

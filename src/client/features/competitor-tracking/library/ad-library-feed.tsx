@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import type { TAd, TCompetitorWithCounts } from '../../../../shared/schemas/competitors.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { isUnauthorizedError } from '../../../lib/api.ts';
 import { LoadErrorAlert } from '../../audits-shared/load-error-alert.tsx';
 import { AdFeedList } from './ad-feed-list.tsx';
 import { adExportUrl, useAdFeed, useAdSummary } from './ad-feed-queries.ts';
@@ -71,12 +72,12 @@ export function AdLibraryFeed({
     <>
       <AdFilterBar filters={filters} apply={apply} competitors={competitorOptions} summary={summary.data} />
       <AdResultsBar
-        total={feed.error ? undefined : total}
+        total={total}
         summary={summary.data}
         exportUrl={adExportUrl(brandId, filters)}
         busy={feed.isPlaceholderData}
       />
-      {feed.error ? (
+      {feed.error && !feed.data && !isUnauthorizedError(feed.error) ? (
         <LoadErrorAlert error={feed.error} what="the ads" onRetry={() => void feed.refetch()} />
       ) : total === undefined ? (
         <Skeleton className="h-40 w-full" />
@@ -90,6 +91,7 @@ export function AdLibraryFeed({
           total={total}
           hasMore={feed.hasNextPage}
           loadingMore={feed.isFetchingNextPage}
+          loadFailed={feed.isFetchNextPageError}
           loadMore={loadMore}
           competitorName={(ad) => names.get(ad.competitorId) ?? 'Unknown competitor'}
           onEdit={onEdit}
