@@ -244,9 +244,12 @@ describe('the ad library at volume', () => {
       .toBe(`ad-${linked!.id}`);
     const card = page.locator(`#ad-${linked!.id}`);
     expect(await card.getByText('Fresh loaves, offer 12', { exact: true }).isVisible()).toBe(true);
-    const box = await card.boundingBox();
-    expect(box!.y).toBeGreaterThanOrEqual(0);
-    expect(box!.y + box!.height).toBeLessThanOrEqual(DESKTOP.height);
+    // the page scrolls (smoothly) until the card is in view
+    const inView = async () => {
+      const box = await card.boundingBox();
+      return box !== null && box.y >= 0 && box.y + box.height <= DESKTOP.height;
+    };
+    await expect.poll(inView).toBe(true);
     expect(
       await page
         .getByRole('status')
