@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { measureAdCsvImport } from './ad-csv-import.ts';
 import { measureAdDiscovery } from './ad-discovery.ts';
+import { measureAdFeedPlans } from './ad-feed-plans.ts';
 import { type ApiFigures, measureApiOverhead } from './api-overhead.ts';
 import { measureFixtureAudit } from './audit-fixture.ts';
 import { measureCompetitiveReport } from './competitive-report.ts';
@@ -57,6 +58,7 @@ await guarded('Sentiment reports', measureSentimentReports);
 await guarded('Insight discovery', measureInsightDiscovery);
 await guarded('Listening discovery', measureMentionDiscovery);
 await guarded('Ad CSV import', measureAdCsvImport);
+await guarded('Ad library at volume', measureAdFeedPlans);
 await guarded('Competitive report', measureCompetitiveReport);
 await guarded('Ad discovery', measureAdDiscovery);
 await guarded('Scheduled e-mail reports', async () => {

@@ -205,8 +205,11 @@ describe('filters and search', () => {
     expect(idsIn(await adIdsOf(`&q=${encodeURIComponent('CAFÉ')}`))).toEqual(['bt-cafe', 'bt-latte']);
     expect(await adIdsOf(`&q=${encodeURIComponent('brûlée')}`)).toEqual(['gh-brulee']);
     expect(await adIdsOf('&q=creme%20brulee')).toEqual(['gh-brulee']);
+    expect(await adIdsOf(`&q=${encodeURIComponent('sale -espresso')}`)).toEqual(['gh-summer']);
     const nothing = await getPage(target, owner, `/api/ad-library?brandId=${brand.id}&q=zeppelin`);
     expect(nothing).toMatchObject({ ids: [], total: 0, next: null });
+    // punctuation alone searches for no word: nothing found, no error
+    expect(await adIdsOf(`&q=${encodeURIComponent('"!! &')}`)).toEqual([]);
   });
 
   it('orders by calendar days run, ads without a first seen date last', async () => {

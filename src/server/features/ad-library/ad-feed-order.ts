@@ -61,7 +61,8 @@ const newest: AdFeedOrder = {
       .select({ id: ads.id, seenAt: ads.seenAt, seenKey: seenAtKeyText.as('seen_key') })
       .from(ads)
       .where(and(...conditions))
-      .orderBy(desc(ads.seenAt), desc(ads.id))
+      // NULLS LAST as the index has it (the columns are never null): otherwise the index cannot give the order
+      .orderBy(sql`${ads.seenAt} desc nulls last`, sql`${ads.id} desc nulls last`)
       .limit(size)
       .as('latest');
     const rows = await db

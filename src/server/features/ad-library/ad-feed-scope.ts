@@ -12,8 +12,9 @@ const DAY_MS = 86_400_000;
 
 /**
  * Which ads a feed request covers. `competitorsIn` picks the competitor rows (the brand's, or the
- * one chosen); `adsMatch` holds every condition on the ad rows themselves, the owner's included,
- * so each query of the feed (page, total, summary, export) reads exactly the same ads.
+ * one chosen, and only the actor's: ownedBy); `adsMatch` holds every condition on the ad rows
+ * themselves. Every query of the feed (page, total, summary, export) joins the ads to the
+ * competitors it picks and carries both, so all of them read exactly the same ads.
  */
 export type AdFeedScope = {
   brand: { id: string; name: string };
@@ -24,8 +25,8 @@ export type AdFeedScope = {
 /** The first instant of a UTC day written YYYY-MM-DD. */
 const startOfDay = (day: string) => new Date(`${day}T00:00:00.000Z`);
 
-function adConditions(actor: Actor, filters: TAdFeedFilters): SQL[] {
-  const conditions: SQL[] = [ownedBy(actor, ads.userId)];
+function adConditions(filters: TAdFeedFilters): SQL[] {
+  const conditions: SQL[] = [];
   if (filters.platform) conditions.push(eq(ads.platform, filters.platform));
   if (filters.mediaType) conditions.push(eq(ads.metaMediaType, filters.mediaType));
   if (filters.publisherPlatform) {
@@ -56,7 +57,9 @@ function adConditions(actor: Actor, filters: TAdFeedFilters): SQL[] {
  */
 export async function resolveAdFeedScope(db: Database, actor: Actor, filters: TAdFeedFilters): Promise<AdFeedScope> {
   const brand = await getTrackedBrandOrThrow(db, actor, filters.brandId);
-  const inBrand: SQL[] = [eq(competitors.brandId, brand.id)];
+  // The ads are reached through the actor's own competitors (an ad belongs to its competitor's
+  // owner): the owner filter sits on the competitor rows, so a count can read the ads' index alone.
+  const inBrand: SQL[] = [eq(competitors.brandId, brand.id), ownedBy(actor, competitors.userId)];
   if (filters.competitorId) {
     const competitor = await getCompetitorOrThrow(db, actor, filters.competitorId);
     if (competitor.brandId !== brand.id) throw notFound('Competitor not found');
@@ -65,7 +68,7 @@ export async function resolveAdFeedScope(db: Database, actor: Actor, filters: TA
   return {
     brand: { id: brand.id, name: brand.name },
     competitorsIn: and(...inBrand) as SQL,
-    adsMatch: and(...adConditions(actor, filters)) as SQL,
+    adsMatch: and(...adConditions(filters)) ?? sql`true`,
   };
 }
 

@@ -26,12 +26,14 @@ export async function adsInOrder(db: Database, scope: AdFeedScope, keyed: KeyedA
   const rows = await db
     .select(adReplyColumns())
     .from(ads)
+    .innerJoin(competitors, eq(competitors.id, ads.competitorId))
     .where(
       and(
         inArray(
           ads.id,
           keyed.map((entry) => entry.id),
         ),
+        scope.competitorsIn,
         scope.adsMatch,
       ),
     );
