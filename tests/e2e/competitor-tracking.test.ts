@@ -92,7 +92,7 @@ describe('competitor tracking', () => {
     await submit.click();
     await toast('Ad entry added successfully');
     const card = ads().filter({ hasText: 'Order before 2pm' });
-    await card.getByText('running 0 days').waitFor();
+    await card.getByText('running 1 day').waitFor();
     await card.getByText('https://beanthere.example/delivery').waitFor();
     expect(await card.getByText('not disclosed').count()).toBe(3);
     await tile('ads', '1');

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  apiItemsPage,
   apiPage,
   apiRequest,
   errorDisplayMessage,
@@ -196,6 +197,37 @@ describe('getQueryFn', () => {
     const queryFn = getQueryFn<unknown>({ on401: 'throw' });
     await expect(queryFn(context(['/api/brands']))).resolves.toEqual([{ id: 1 }]);
     expect(fetchMock.mock.calls[0]![1]?.credentials).toBe('include');
+  });
+});
+
+describe('apiItemsPage', () => {
+  it('returns the page with the total and the next cursor from the headers', async () => {
+    fetchMock.mockResolvedValue(
+      reply(JSON.stringify([{ id: 1 }, { id: 2 }]), {
+        status: 200,
+        headers: {
+          'X-Total-Count': '20000',
+          Link: '</api/ad-library?brandId=b1&limit=2&cursor=abc_DEF-1>; rel="next"',
+        },
+      }),
+    );
+    await expect(apiItemsPage('/api/ad-library?brandId=b1&limit=2')).resolves.toEqual({
+      items: [{ id: 1 }, { id: 2 }],
+      total: 20000,
+      nextCursor: 'abc_DEF-1',
+    });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/ad-library?brandId=b1&limit=2');
+    expect(fetchMock.mock.calls[0]![1]?.credentials).toBe('include');
+  });
+
+  it('ends on a page without a next link, counting the page when no total is sent', async () => {
+    fetchMock.mockResolvedValue(reply(JSON.stringify([{ id: 3 }]), { status: 200 }));
+    await expect(apiItemsPage('/api/things')).resolves.toEqual({ items: [{ id: 3 }], total: 1, nextCursor: null });
+  });
+
+  it('throws the status and server message', async () => {
+    fetchMock.mockResolvedValue(reply(JSON.stringify({ message: 'The cursor is not valid' }), { status: 400 }));
+    await expect(apiItemsPage('/api/things?cursor=x')).rejects.toThrow('400: The cursor is not valid');
   });
 });
 

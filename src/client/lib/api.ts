@@ -131,6 +131,24 @@ export async function apiPage<T>(url: string, signal?: AbortSignal): Promise<Api
   };
 }
 
+/** One page of a list that answers page by page (shared/schemas/paging.ts). */
+export type ApiItemsPage<T> = {
+  items: T[];
+  /** X-Total-Count: every item matching the same filters; the page's own length when it is not sent */
+  total: number;
+  /** the cursor of the next page, from the Link header; null on the last page */
+  nextCursor: string | null;
+};
+
+/** GETs one page of a list whose body is the array of the page's items, with its total and next cursor. */
+export async function apiItemsPage<T>(
+  url: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ApiItemsPage<T>> {
+  const page = await apiPage<T[]>(url, signal);
+  return { items: page.body, total: page.total ?? page.body.length, nextCursor: page.nextCursor };
+}
+
 /**
  * Turns a query key into a URL. The first element is the path; further string or number elements are
  * appended as path segments (URL-encoded); a plain object element becomes the query string (entries

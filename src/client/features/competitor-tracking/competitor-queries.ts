@@ -22,7 +22,6 @@ export const competitorsQueryPrefix = ['/api/competitors'] as const;
 export const adLibraryQueryPrefix = ['/api/ad-library'] as const;
 export const trackingSummaryQueryPrefix = ['/api/competitor-tracking/summary'] as const;
 export const competitorsQueryKey = (brandId: string) => ['/api/competitors', brandId] as const;
-export const adLibraryQueryKey = (brandId: string) => ['/api/ad-library', brandId] as const;
 export const trackingSummaryQueryKey = (brandId: string) => ['/api/competitor-tracking/summary', brandId] as const;
 
 const brandQuery = (brandId: string) => `brandId=${encodeURIComponent(brandId)}`;
@@ -31,15 +30,6 @@ export function useCompetitors(brandId: string, { enabled = true } = {}) {
   return useQuery<TCompetitorWithCounts[]>({
     queryKey: competitorsQueryKey(brandId),
     queryFn: () => apiJson<TCompetitorWithCounts[]>('GET', `/api/competitors?${brandQuery(brandId)}`),
-    enabled,
-  });
-}
-
-/** Every ad of the brand's competitors; the card filters them by competitor and platform. */
-export function useAds(brandId: string, { enabled = true } = {}) {
-  return useQuery<TAd[]>({
-    queryKey: adLibraryQueryKey(brandId),
-    queryFn: () => apiJson<TAd[]>('GET', `/api/ad-library?${brandQuery(brandId)}`),
     enabled,
   });
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2, Megaphone, Plus, Target } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'wouter';
 import type { PlanKey } from '../../../shared/plans.ts';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
 import { BrandSelector } from '../../components/brand-selector.tsx';
@@ -19,7 +19,7 @@ import { ReadOnlyNotice } from '../audits-shared/read-only-notice.tsx';
 import { UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
 import { AdLibraryCard } from './ad-library-card.tsx';
 import { WhatChangedCard } from './changes/what-changed-card.tsx';
-import { trackingSummaryQueryKey, useAds, useCompetitors, useTrackingSummary } from './competitor-queries.ts';
+import { trackingSummaryQueryKey, useCompetitors, useTrackingSummary } from './competitor-queries.ts';
 import { CompetitorsCard } from './competitors-card.tsx';
 import { AdDiscoveryCard } from './discovery/ad-discovery-card.tsx';
 import { DiscoverAdsButton } from './discovery/discover-ads-button.tsx';
@@ -114,10 +114,10 @@ function useSummaryFollowsLists(brandId: string, listsUpdatedAt: number) {
  */
 function BrandTracking({ brand, plan }: { brand: TBrand; plan: PlanKey | undefined }) {
   const competitors = useCompetitors(brand.id);
-  const ads = useAds(brand.id);
   const summary = useTrackingSummary(brand.id);
-  const error = competitors.error ?? ads.error ?? summary.error;
-  useSummaryFollowsLists(brand.id, Math.max(competitors.dataUpdatedAt, ads.dataUpdatedAt));
+  const error = competitors.error ?? summary.error;
+  // The ad library loads page by page in its card; discovery refreshes the competitors with it.
+  useSummaryFollowsLists(brand.id, competitors.dataUpdatedAt);
 
   // A signed-out reply is reported once (the Unauthorized toast and the login redirect).
   const reported = useRef<unknown>(null);
@@ -133,7 +133,7 @@ function BrandTracking({ brand, plan }: { brand: TBrand; plan: PlanKey | undefin
       <LoadErrorAlert
         error={error}
         what="competitor tracking"
-        onRetry={() => void Promise.all([competitors.refetch(), ads.refetch(), summary.refetch()])}
+        onRetry={() => void Promise.all([competitors.refetch(), summary.refetch()])}
       />
     );
   }
@@ -151,7 +151,7 @@ function BrandTracking({ brand, plan }: { brand: TBrand; plan: PlanKey | undefin
         <StatTiles summary={summary.data} />
         <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
           <CompetitorsCard brand={brand} competitors={competitors.data} readOnly />
-          <AdLibraryCard brand={brand} competitors={competitorList} ads={ads.data} readOnly />
+          <AdLibraryCard brand={brand} competitors={competitors.data} readOnly />
         </div>
         <WhatChangedCard brand={brand} readOnly />
         <CompetitiveReports brand={brand} readOnly />
@@ -170,12 +170,12 @@ function BrandTracking({ brand, plan }: { brand: TBrand; plan: PlanKey | undefin
           competitors={competitors.data}
           competitorActions={(competitor) => <DiscoverAdsButton competitor={competitor} />}
         />
-        <AdLibraryCard brand={brand} competitors={competitorList} ads={ads.data} />
+        <AdLibraryCard brand={brand} competitors={competitors.data} />
       </div>
       <WhatChangedCard brand={brand} />
       <CompetitiveReports
         brand={brand}
-        readiness={{ competitors: competitors.data && rivalsOnly(competitors.data).length, ads: ads.data?.length }}
+        readiness={{ competitors: competitors.data && rivalsOnly(competitors.data).length, ads: summary.data?.ads }}
       />
       <PageChangesCard brand={brand} competitors={rivalsOnly(competitorList)} />
       <DiscoveryBanner />
@@ -186,10 +186,14 @@ function BrandTracking({ brand, plan }: { brand: TBrand; plan: PlanKey | undefin
 export default function CompetitorTrackingPage() {
   const { user } = useAuth();
   const brands = useBrands();
-  const [chosenBrandId, setChosenBrandId] = useState<string | null>(null);
+  // The brand is in the address with the ad library's filters, so a copied link shows the same view.
+  const [params, setParams] = useSearchParams();
+  const chosenBrandId = params.get('brand');
   const brandList = brands.data ?? [];
   // The selected brand defaults to the first brand (SPEC §4).
   const selected = brandList.find((brand) => brand.id === chosenBrandId) ?? brandList[0] ?? null;
+  // Another brand has other competitors: its library opens unfiltered.
+  const chooseBrand = (brandId: string) => setParams(new URLSearchParams({ brand: brandId }));
   const plan = user?.workspacePlanType;
   // The ad market is a setting of tracking to come: not offered where nothing can change.
   const canChange = selected !== null && moduleReadOnlyState(plan, selected, 'competitorTracking') === null;
@@ -203,12 +207,7 @@ export default function CompetitorTrackingPage() {
           selected && (
             <>
               {canChange && <AdMarketSelector brand={selected} />}
-              <BrandSelector
-                id="tracking-brand"
-                brands={brandList}
-                selectedId={selected.id}
-                onSelect={setChosenBrandId}
-              />
+              <BrandSelector id="tracking-brand" brands={brandList} selectedId={selected.id} onSelect={chooseBrand} />
             </>
           )
         }
