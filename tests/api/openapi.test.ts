@@ -14,6 +14,7 @@ type Operation = {
   tags: string[];
   parameters?: { name: string; in: string; required: boolean; schema: Record<string, unknown> }[];
   requestBody?: { content: Record<string, { schema: BodySchema }> };
+  responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, unknown> }>;
   security: Record<string, string[]>[];
   'x-api-tokens': 'accepted' | 'refused' | 'not needed';
 };
@@ -149,6 +150,29 @@ describe('the OpenAPI document', () => {
 
     const ids = operations().map(({ operation }) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('the mention feed', () => {
+  it('documents its page query, the paging headers, the summary, the correction and the CSV download', () => {
+    const feed = document.paths['/api/consumer-insights']!.get!;
+    const query = feed.parameters?.filter((parameter) => parameter.in === 'query').map(({ name }) => name);
+    expect(query).toEqual(
+      expect.arrayContaining(['brandId', 'q', 'sentiment', 'from', 'to', 'sort', 'limit', 'cursor']),
+    );
+    const limit = feed.parameters!.find((parameter) => parameter.name === 'limit')!;
+    expect(limit.schema).toMatchObject({ default: 50, maximum: 200 });
+    expect(Object.keys(feed.responses['200']?.headers ?? {})).toEqual(['Link', 'X-Total-Count']);
+    expect(feed.summary).toContain('page');
+
+    const summary = document.paths['/api/consumer-insights/summary']!.get!;
+    expect(summary.parameters?.map(({ name }) => name)).not.toContain('cursor');
+    expect(summary.responses['200']).toBeUndefined();
+    const download = document.paths['/api/consumer-insights/export.csv']!.get!;
+    expect(Object.keys(download.responses['200']?.content ?? {})).toEqual(['text/csv']);
+    expect(download.parameters?.map(({ name }) => name)).not.toContain('limit');
+    const correction = document.paths['/api/consumer-insights/{id}/sentiment']!.patch!;
+    expect(Object.keys(correction.requestBody!.content['application/json']!.schema.properties)).toEqual(['sentiment']);
   });
 });
 

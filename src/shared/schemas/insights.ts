@@ -86,15 +86,6 @@ export const ZCreateInsightRequest = z.object({
 });
 export type TCreateInsightRequest = z.input<typeof ZCreateInsightRequest>;
 
-/**
- * GET /api/consumer-insights?brandId[&relevance=filtered]: the insights about the brand (and its
- * competitors), or those filtered out as not about it (by their score or by a person's flag).
- */
-export const ZInsightListQuery = z.object({
-  brandId: z.uuid('Not found'),
-  relevance: z.enum(['relevant', 'filtered'], { error: 'relevance must be relevant or filtered' }).default('relevant'),
-});
-
 /** One consumer insight as the API returns it. Dates are ISO strings. */
 export const ZInsight = z.object({
   id: z.uuid(),
@@ -105,8 +96,16 @@ export const ZInsight = z.object({
   source: ZInsightSource,
   platform: z.string().nullable(),
   content: z.string(),
+  /** the engine's label, or a person's when they corrected it (sentimentCorrectedAt set) */
   sentiment: z.enum(sentimentLabels),
   sentimentScore: z.number().int().min(1).max(5),
+  /**
+   * When a person corrected the sentiment; null while it is the engine's. Both fields default to
+   * null so discovery results stored before corrections existed still read.
+   */
+  sentimentCorrectedAt: z.string().nullable().default(null),
+  /** what the engine said before the first correction; null while uncorrected */
+  engineSentiment: z.enum(sentimentLabels).nullable().default(null),
   confidence: z.number().min(0).max(1),
   topics: z.array(z.string()),
   emotions: z.array(z.string()),

@@ -54,20 +54,32 @@ export const ZMentionFilters = z.object(mentionFilterFields).refine(datesInOrder
 export type TMentionFilters = z.infer<typeof ZMentionFilters>;
 export type TMentionFiltersInput = z.input<typeof ZMentionFilters>;
 
+const ZMentionSort = z.enum(mentionSorts, { error: 'sort must be newest, oldest or most-engaged' }).default('newest');
+
 export const ZMentionListQuery = z
-  .object({
-    ...mentionFilterFields,
-    ...ZPageQuery.shape,
-    sort: z.enum(mentionSorts, { error: 'sort must be newest, oldest or most-engaged' }).default('newest'),
-  })
+  .object({ ...mentionFilterFields, ...ZPageQuery.shape, sort: ZMentionSort })
   .refine(datesInOrder, DATES_ORDER_MESSAGE);
 export type TMentionListQuery = z.infer<typeof ZMentionListQuery>;
+
+/** GET /api/consumer-insights/export.csv: the list's filters and order, every row (no paging). */
+export const ZMentionExportQuery = z
+  .object({ ...mentionFilterFields, sort: ZMentionSort })
+  .refine(datesInOrder, DATES_ORDER_MESSAGE);
+export type TMentionExportQuery = z.infer<typeof ZMentionExportQuery>;
 
 /** PATCH /api/consumer-insights/:id/sentiment: a person's word on the sentiment, which wins from then on. */
 export const ZSentimentCorrectionRequest = z.object({
   sentiment: z.enum(sentimentLabels, { error: 'Sentiment must be positive, negative or neutral' }),
 });
 export type TSentimentCorrectionRequest = z.infer<typeof ZSentimentCorrectionRequest>;
+
+/** The summary's period when the filters name no dates: the last 30 UTC days, today included. */
+export const DEFAULT_SUMMARY_DAYS = 30;
+/** The longest period the summary charts day by day (a day per point). */
+export const MAX_SUMMARY_DAYS = 366;
+export const summaryPeriodTooLongMessage = `The chart covers at most ${MAX_SUMMARY_DAYS} days: choose a shorter period`;
+/** How many source labels the summary names, most mentions first. */
+export const TOP_SOURCES = 8;
 
 /** Mentions of one UTC day by sentiment; `spike` when the day meets the spike rule. */
 export const ZMentionVolumeDay = z.object({

@@ -13,4 +13,10 @@ CREATE INDEX "consumer_insights_feed_sentiment" ON "consumer_insights" USING btr
 CREATE INDEX "consumer_insights_feed_subject" ON "consumer_insights" USING btree ("brand_id","is_relevant","competitor_id","collected_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "consumer_insights_feed_channel" ON "consumer_insights" USING btree ("brand_id","is_relevant","channel","collected_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "consumer_insights_feed_engagement" ON "consumer_insights" USING btree ("brand_id","is_relevant","engagement" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "consumer_insights_search" ON "consumer_insights" USING gin ("search_vector");
+CREATE INDEX "consumer_insights_search" ON "consumer_insights" USING gin ("search_vector");--> statement-breakpoint
+-- Rows stored before the column: their engagement as storeInsights' engagementOf counts it (views left out).
+UPDATE "consumer_insights" SET "engagement" = (
+  SELECT greatest(-2147483647, least(2147483647, floor(coalesce(sum(metric.value::numeric), 0) + 0.5)))::integer
+  FROM jsonb_each("consumer_insights"."engagement_metrics") AS metric(name, value)
+  WHERE metric.name <> 'views' AND jsonb_typeof(metric.value) = 'number'
+) WHERE jsonb_typeof("engagement_metrics") = 'object';

@@ -1,5 +1,6 @@
 import { appErrorStatus } from '../../../shared/errors.ts';
 import { API_TOKEN_PREFIX, API_TOKEN_REQUESTS_PER_MINUTE } from '../../../shared/schemas/api-tokens.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../shared/schemas/paging.ts';
 import { SESSION_COOKIE } from '../../http/session.ts';
 import { areaOf } from './api-areas.ts';
 import { type ApiRoute, openApiPath } from './collect-api-routes.ts';
@@ -76,6 +77,39 @@ const errorReply = (description: string) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
+/** A list read a page at a time: its query takes the paging's `cursor` (ZPageQuery). */
+function isPaged(route: ApiRoute): boolean {
+  if (!route.schema.querystring) return false;
+  return 'cursor' in (jsonSchemaOf(route.schema.querystring, 'input').properties ?? {});
+}
+
+/** The headers of a page (shared/schemas/paging.ts), as GitHub's API sends them. */
+const pageHeaders = {
+  Link: {
+    description:
+      'The next page\'s address as `<...>; rel="next"`, with the same filters and the next `cursor`; absent on the last page',
+    schema: { type: 'string' },
+  },
+  'X-Total-Count': {
+    description: 'How many items match the filters, over all pages',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+
+function successOf(route: ApiRoute): Record<string, unknown> | null {
+  if (route.schema.produces) {
+    const content = Object.fromEntries(route.schema.produces.map((type) => [type, { schema: { type: 'string' } }]));
+    return { description: 'A file download (Content-Disposition: attachment)', content };
+  }
+  if (isPaged(route)) {
+    return {
+      description: `One page of the list, a JSON array; ask for the next with the \`cursor\` the Link header carries`,
+      headers: pageHeaders,
+    };
+  }
+  return null;
+}
+
 function responsesOf(route: ApiRoute): Record<string, unknown> {
   const declared = (route.schema.response ?? {}) as Record<string, unknown>;
   const responses: Record<string, unknown> = {};
@@ -85,6 +119,8 @@ function responsesOf(route: ApiRoute): Record<string, unknown> {
       content: { 'application/json': { schema: jsonSchemaOf(schema, 'output') } },
     };
   }
+  const success = successOf(route);
+  if (success) responses['200'] = { ...success, ...(responses['200'] as object | undefined) };
   if (Object.keys(responses).length === 0) responses['2XX'] = { description: 'Success' };
   if (route.schema.body || route.schema.querystring) responses['400'] = errorReply('The request is not valid');
   if (route.signedIn) responses['401'] = errorReply('Not signed in, or the API token is not valid');
@@ -119,7 +155,9 @@ const description = [
   `send them as \`Authorization: Bearer ${API_TOKEN_PREFIX}…\`: a token acts exactly as its owner signed in,`,
   `up to ${API_TOKEN_REQUESTS_PER_MINUTE} requests a minute. Tokens are refused (403) on sign-in, billing,`,
   'token management, account, profile, team and admin routes (`x-api-tokens: refused`).',
-  'Errors reply `{ message, code }`.',
+  `Errors reply \`{ message, code }\`. Lists that grow come a page at a time: \`limit\` (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})`,
+  'and an opaque `cursor` choose the page, the body stays a JSON array, the `Link` header names the next page',
+  '(rel="next") while more remain and `X-Total-Count` counts every item matching the same filters.',
 ].join(' ');
 
 /** The OpenAPI 3.1 document of the collected routes. */

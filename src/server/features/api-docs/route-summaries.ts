@@ -81,7 +81,13 @@ export const routeSummaries: Record<string, string> = {
   'GET /api/brands/{id}/insight-sources': "A brand's consumer insight sources",
   'POST /api/brands/{id}/insight-sources': 'Add a feed or review page as an insight source (it is fetched to check it)',
   'DELETE /api/brands/{id}/insight-sources/{sourceId}': 'Remove an insight source',
-  'GET /api/consumer-insights': "List a brand's consumer insights",
+  'GET /api/consumer-insights':
+    "A page of a brand's mentions (consumer insights), searched and filtered, newest, oldest or most engaged first",
+  'GET /api/consumer-insights/summary':
+    "Figures for a brand's mentions matching the filters: sentiments, volume by day with spikes, share of voice, top sources",
+  'GET /api/consumer-insights/export.csv': "Download a brand's mentions matching the filters as a CSV file",
+  'PATCH /api/consumer-insights/{id}/sentiment':
+    "Correct a mention's sentiment: the person's label is kept (with the engine's beside it) and counted everywhere",
   'POST /api/consumer-insights': 'Add consumer feedback by hand (its sentiment is analysed)',
   'DELETE /api/consumer-insights/{id}': 'Delete a consumer insight',
   'PATCH /api/consumer-insights/{id}/relevance':

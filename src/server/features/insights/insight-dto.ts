@@ -1,7 +1,15 @@
+import { getTableColumns } from 'drizzle-orm';
 import { insightChannelLabels, insightSourceLabels, type TInsight } from '../../../shared/schemas/insights.ts';
-import type { consumerInsights } from '../../db/schema/index.ts';
+import { consumerInsights } from '../../db/schema/index.ts';
 
-export type InsightRow = typeof consumerInsights.$inferSelect;
+/**
+ * An insight's columns but its search vector: the vector is for the database to search with, and
+ * reading it back would more than double what each row costs to send.
+ */
+const { searchVector: _searchVector, ...insightColumnsWithoutSearch } = getTableColumns(consumerInsights);
+export const insightColumns = insightColumnsWithoutSearch;
+
+export type InsightRow = Omit<typeof consumerInsights.$inferSelect, 'searchVector'>;
 
 /**
  * Where the insight came from, in words: what the source is (a feed's category when discovery
@@ -25,6 +33,8 @@ export function toInsight(row: InsightRow, competitorName: string | null = null)
     content: row.content,
     sentiment: row.sentiment ?? 'neutral',
     sentimentScore: row.sentimentScore ?? 3,
+    sentimentCorrectedAt: row.sentimentCorrectedAt?.toISOString() ?? null,
+    engineSentiment: row.engineSentiment,
     confidence: row.confidence ?? 0,
     topics: row.topics,
     emotions: row.emotions,

@@ -1,26 +1,54 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { TInsight } from '../../../shared/schemas/insights.ts';
+import type { TMentionListQuery } from '../../../shared/schemas/mention-feed.ts';
 import { competitors, consumerInsights } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
+import { type Page, pageOf } from '../../http/paging.ts';
 import type { FeatureContext } from '../context.ts';
-import { toInsight } from './insight-dto.ts';
+import { insightColumns, toInsight } from './insight-dto.ts';
+import { type MentionFilterValues, mentionConditions } from './mention-filters.ts';
+import { keyColumns, mentionOrders, startAfterCursor } from './mention-order.ts';
+
+/** How many mentions match the filters: the page's X-Total-Count, one count by the database. */
+export async function countMentions(
+  ctx: Pick<FeatureContext, 'db'>,
+  brandId: string,
+  filters: MentionFilterValues,
+): Promise<number> {
+  const [row] = await ctx.db
+    .select({ total: count() })
+    .from(consumerInsights)
+    .where(mentionConditions(brandId, filters));
+  return row?.total ?? 0;
+}
 
 /**
- * A brand's consumer insights, newest first by the date each was collected (a feed item keeps its
- * own date): those about the brand and its competitors by default, or (`filtered`) those filtered
- * out as not about them, by their relevance score or by a person's flag. Open on every plan: an
- * account whose plan no longer includes consumer insights still reads what it collected.
+ * One page of a brand's mention feed (its consumer insights): those about the brand and its
+ * competitors by default, or (`filtered`) those filtered out as not about them, searched and
+ * filtered by the database, newest first by the date each was collected unless another order is
+ * asked for. Keyset paging (never OFFSET): a page starts after the key its cursor holds, so a
+ * deep page costs what the first does and mentions stored meanwhile neither repeat nor skip one.
+ * Open on every plan: an account whose plan no longer includes consumer insights still reads what
+ * it collected.
  */
 export async function listInsights(
   ctx: Pick<FeatureContext, 'db'>,
-  { actor, brandId, relevance = 'relevant' }: { actor: Actor; brandId: string; relevance?: 'relevant' | 'filtered' },
-): Promise<TInsight[]> {
+  { actor, input }: { actor: Actor; input: TMentionListQuery },
+): Promise<Page<TInsight>> {
+  const { brandId, limit, cursor, sort, ...filters } = input;
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
-  const rows = await ctx.db
-    .select({ insight: consumerInsights, competitorName: competitors.name })
-    .from(consumerInsights)
-    .leftJoin(competitors, eq(competitors.id, consumerInsights.competitorId))
-    .where(and(eq(consumerInsights.brandId, brand.id), eq(consumerInsights.isRelevant, relevance === 'relevant')))
-    .orderBy(desc(consumerInsights.collectedAt), desc(consumerInsights.createdAt));
-  return rows.map((row) => toInsight(row.insight, row.competitorName));
+  const order = mentionOrders[sort];
+  const startAfter = startAfterCursor(order, cursor);
+  const [rows, total] = await Promise.all([
+    ctx.db
+      .select({ ...insightColumns, ...keyColumns, competitorName: competitors.name })
+      .from(consumerInsights)
+      .leftJoin(competitors, eq(competitors.id, consumerInsights.competitorId))
+      .where(and(mentionConditions(brand.id, filters), startAfter))
+      .orderBy(...order.orderBy)
+      // one more than the page, to learn whether another follows
+      .limit(limit + 1),
+    countMentions(ctx, brand.id, filters),
+  ]);
+  return pageOf(rows, limit, total, order.keyOf, (row) => toInsight(row, row.competitorName));
 }

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { TInsight } from '../../../shared/schemas/insights.ts';
 import type { TInsightRelevanceRequest } from '../../../shared/schemas/relevance.ts';
-import { competitors, consumerInsights } from '../../db/schema/index.ts';
+import { consumerInsights } from '../../db/schema/index.ts';
 import type { Actor } from '../../http/access.ts';
 import type { FeatureContext } from '../context.ts';
-import { getInsightOrThrow } from './get-insight-or-throw.ts';
-import { toInsight } from './insight-dto.ts';
+import { getInsightOrThrow, insightWithCompetitorName } from './get-insight-or-throw.ts';
+import { insightColumns } from './insight-dto.ts';
 
 /**
  * A person's verdict on whether an insight is about its brand (or competitor): flagging it as not
@@ -22,9 +22,6 @@ export async function setInsightRelevance(
     .update(consumerInsights)
     .set({ isRelevant: input.isRelevant, flaggedBy: actor.user.id, flaggedAt: new Date() })
     .where(eq(consumerInsights.id, insight.id))
-    .returning();
-  const [competitor] = row?.competitorId
-    ? await ctx.db.select({ name: competitors.name }).from(competitors).where(eq(competitors.id, row.competitorId))
-    : [];
-  return toInsight(row!, competitor?.name ?? null);
+    .returning(insightColumns);
+  return insightWithCompetitorName(ctx.db, row!);
 }

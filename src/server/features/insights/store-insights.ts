@@ -5,7 +5,7 @@ import { isRowRefused } from '../../db/errors.ts';
 import { consumerInsights, type StoredRelevance } from '../../db/schema/index.ts';
 import { storableJson, storableOptionalText, storableText } from '../../db/storable.ts';
 import type { AnalysedText } from './analyse-insight.ts';
-import type { InsightRow } from './insight-dto.ts';
+import { type InsightRow, insightColumns } from './insight-dto.ts';
 
 /** One item to keep, already validated and analysed. */
 export type NewInsight = {
@@ -73,6 +73,21 @@ export function dedupeKeyOf(
   return `text:${contentHashOf(item.content)}`;
 }
 
+const INT32_MAX = 2_147_483_647;
+
+/**
+ * One figure of how much a mention was engaged with, for the feed's "most engaged" order: the
+ * counts its source stated (likes, replies, reposts, votes, points, comments) summed, views left
+ * out (seen is not engaged); 0 when it stated none. Migration 0022 fills stored rows the same way.
+ */
+export function engagementOf(metrics: Record<string, number> | null | undefined): number {
+  let sum = 0;
+  for (const [name, value] of Object.entries(metrics ?? {})) {
+    if (name !== 'views' && typeof value === 'number' && Number.isFinite(value)) sum += value;
+  }
+  return Math.max(-INT32_MAX, Math.min(INT32_MAX, Math.round(sum)));
+}
+
 /** Rows per insert: well under PostgreSQL's 65,535 bound parameters. */
 const BATCH = 500;
 
@@ -106,6 +121,7 @@ function rowOf(brand: { id: string; userId: string }, item: NewInsight) {
     dedupeKey: dedupeKeyOf(item),
     rating: item.rating ?? null,
     engagementMetrics: item.engagementMetrics ?? null,
+    engagement: engagementOf(item.engagementMetrics),
     channel: item.channel ?? null,
     relevanceScore: relevance.score,
     isRelevant: relevance.isRelevant,
@@ -141,7 +157,7 @@ export async function storeInsights(
           .insert(consumerInsights)
           .values(batch.map((item) => rowOf(brand, item)))
           .onConflictDoNothing()
-          .returning(),
+          .returning(insightColumns),
       );
       added.push(...rows);
       continue;
@@ -153,7 +169,7 @@ export async function storeInsights(
     for (const item of batch) {
       try {
         const rows = await db.transaction((savepoint) =>
-          savepoint.insert(consumerInsights).values(rowOf(brand, item)).onConflictDoNothing().returning(),
+          savepoint.insert(consumerInsights).values(rowOf(brand, item)).onConflictDoNothing().returning(insightColumns),
         );
         added.push(...rows);
       } catch (error) {
