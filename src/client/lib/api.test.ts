@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  apiJsonWithHeaders,
   apiRequest,
   errorDisplayMessage,
   fileNameFromDisposition,
@@ -148,6 +149,29 @@ describe('apiRequest', () => {
 
     expect(fetchMock.mock.calls[0]![1]?.headers).toEqual({});
     expect(fetchMock.mock.calls[1]![1]?.headers).toEqual({ 'x-force-account-switch': 'second@example.com' });
+  });
+});
+
+describe('apiJsonWithHeaders', () => {
+  it("returns a page's body with the headers that carry its total and next page", async () => {
+    fetchMock.mockResolvedValue(
+      reply('[{"id":"a"}]', {
+        status: 200,
+        headers: { 'X-Total-Count': '1234', Link: '</api/consumer-insights?cursor=abc>; rel="next"' },
+      }),
+    );
+    const { body, headers } = await apiJsonWithHeaders<{ id: string }[]>('GET', '/api/consumer-insights');
+    expect(body).toEqual([{ id: 'a' }]);
+    expect(headers.get('x-total-count')).toBe('1234');
+    expect(headers.get('link')).toContain('rel="next"');
+    expect(fetchMock.mock.calls[0]![1]?.credentials).toBe('include');
+  });
+
+  it('throws the status and server message as apiJson does', async () => {
+    fetchMock.mockResolvedValue(
+      reply(JSON.stringify({ error: { message: 'The cursor is not valid' } }), { status: 400 }),
+    );
+    await expect(apiJsonWithHeaders('GET', '/api/consumer-insights')).rejects.toThrow('400: The cursor is not valid');
   });
 });
 
