@@ -255,10 +255,11 @@ describe('consumer insights', () => {
     const notice = page.getByRole('region', { name: 'Read-only' });
     await notice.getByText(storedFeatureNotice('free', 'consumerInsights'), { exact: true }).waitFor();
     await page.getByRole('list', { name: 'Consumer insights' }).getByText(PRAISE).waitFor();
-    // Nothing can be added; what is kept can still be deleted.
+    // Nothing can be added or corrected; what is kept can still be deleted.
     expect(await page.getByRole('button', { name: 'Analyse Feedback' }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Upgrade your plan' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete insight' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Correct sentiment' }).count()).toBe(0);
     await screenshotFor(page, 'consumer-insights-free-plan-read-only');
 
     await page.getByRole('tab', { name: 'Sentiment Reports' }).click();

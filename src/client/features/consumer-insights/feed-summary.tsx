@@ -43,9 +43,15 @@ function VolumeCard({ summary, sentiment }: { summary: TMentionSummary; sentimen
       </CardHeader>
       <CardContent>
         <figure aria-labelledby="mention-volume-title" className="space-y-3">
-          <Suspense fallback={<Skeleton className="h-56 w-full" />}>
-            <VolumeChart summary={summary} sentiment={sentiment} />
-          </Suspense>
+          {summary.volume.some((day) => day.total > 0) ? (
+            <Suspense fallback={<Skeleton className="h-56 w-full" />}>
+              <VolumeChart summary={summary} sentiment={sentiment} />
+            </Suspense>
+          ) : (
+            <p className="flex h-56 items-center justify-center rounded-lg border border-dashed px-6 text-center text-muted-foreground text-sm">
+              No mentions in this period. Choose dates (From, To) to chart older ones.
+            </p>
+          )}
           <figcaption className="space-y-1 text-muted-foreground text-xs">
             <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
               {(['positive', 'neutral', 'negative'] as const)

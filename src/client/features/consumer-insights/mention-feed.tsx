@@ -28,7 +28,15 @@ export function EmptyList({ title, body, action }: { title: string; body: string
   );
 }
 
-function MentionsHeading({ brandName, stored }: { brandName: string; stored?: number }) {
+function MentionsHeading({
+  brandName,
+  stored,
+  readOnly = false,
+}: {
+  brandName: string;
+  stored?: number;
+  readOnly?: boolean;
+}) {
   return (
     <CardHeader>
       <CardTitle>
@@ -38,8 +46,10 @@ function MentionsHeading({ brandName, stored }: { brandName: string; stored?: nu
       </CardTitle>
       <CardDescription>
         What people say about {brandName} and its competitors
-        {stored === undefined ? '' : `: ${mentionCountText(stored)} stored in all`}. Search and filter them, and correct
-        the sentiment of any the engine misread.
+        {stored === undefined ? '' : `: ${mentionCountText(stored)} stored in all`}.{' '}
+        {readOnly
+          ? 'Search and filter them.'
+          : 'Search and filter them, and correct the sentiment of any the engine misread.'}
       </CardDescription>
     </CardHeader>
   );
@@ -49,7 +59,7 @@ function MentionsHeading({ brandName, stored }: { brandName: string; stored?: nu
 export function NoMentionsYet({ brandName, readOnly }: { brandName: string; readOnly: boolean }) {
   return (
     <Card>
-      <MentionsHeading brandName={brandName} />
+      <MentionsHeading brandName={brandName} readOnly={readOnly} />
       <CardContent>
         <EmptyList
           title="No consumer insights yet"
@@ -157,7 +167,7 @@ export function MentionFeed({
   return (
     <section aria-labelledby="mentions-heading" className="space-y-6">
       <Card>
-        <MentionsHeading brandName={brand.name} stored={stored} />
+        <MentionsHeading brandName={brand.name} stored={stored} readOnly={readOnly} />
         <CardContent>
           <FeedFilterPanel
             filters={filters}
