@@ -86,18 +86,19 @@ async function waitForCount(page: Page, text: string) {
     .waitFor();
 }
 
-/** Scrolls to the end of the loaded cards until `shown` of them are loaded. */
+/** Scrolls to the end of the loaded cards until at least `shown` of the `of` are loaded. */
 async function scrollUntilLoaded(page: Page, shown: number, of: number) {
-  const progress = page.getByText(`${shown.toLocaleString('en-GB')} of ${of.toLocaleString('en-GB')} shown`);
+  const progress = page.getByText(new RegExp(`^[\\d,]+ of ${of.toLocaleString('en-GB')} shown$`));
   await expect
     .poll(
       async () => {
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        return progress.count();
+        const text = (await progress.count()) === 1 ? await progress.textContent() : null;
+        return Number(text?.split(' of ')[0]?.replace(/,/g, '') ?? 0);
       },
       { timeout: 20_000 },
     )
-    .toBe(1);
+    .toBeGreaterThanOrEqual(shown);
 }
 
 /**
