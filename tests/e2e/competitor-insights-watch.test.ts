@@ -142,7 +142,7 @@ describe("a competitor's reviews and website changes", () => {
     expect(stored).toHaveLength(3);
 
     // My brand (the default) hides them; the description says the list holds competitors' too.
-    await page.getByText('4 insights stored for Northwind Roasters and its competitors, newest first').waitFor();
+    await page.getByText('4 mentions stored in all').waitFor();
     await expect.poll(() => insightCards().count()).toBe(1);
     expect(await insightCards().first().textContent()).toContain(OWN_FEEDBACK);
     expect(await competitorBadges().count()).toBe(0);

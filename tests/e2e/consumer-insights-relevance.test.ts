@@ -60,7 +60,7 @@ describe('mentions that are not about the brand', () => {
     await toast('Discovery Complete');
     const list = page.getByRole('list', { name: 'Consumer insights' });
     await list.getByText("Pedal & Co's new workshop is brilliant.", { exact: false }).waitFor();
-    await page.getByText('2 insights stored for Pedal & Co, newest first').waitFor();
+    await page.getByText('2 mentions stored in all').waitFor();
     expect(await list.getByText('Spokes & Sprockets', { exact: false }).count()).toBe(0);
     await list.getByText('Blog · Leeds Cycling Blog').first().waitFor();
 
@@ -76,14 +76,14 @@ describe('mentions that are not about the brand', () => {
     await spokes.getByRole('button', { name: 'Restore' }).click();
     await toast('Insight restored');
     await list.getByText('Spokes & Sprockets opens in Harrogate', { exact: false }).waitFor();
-    await page.getByText('3 insights stored for Pedal & Co, newest first').waitFor();
+    await page.getByText('3 mentions stored in all').waitFor();
     expect(await relevantStored()).toBe(3);
 
     // A relevant one marked as not about the brand leaves the list and the counts.
     const ride = list.getByRole('listitem').filter({ hasText: 'Saturday ride report' });
     await ride.getByRole('button', { name: 'Not about Pedal & Co' }).click();
     await toast('Marked as not about the brand');
-    await page.getByText('2 insights stored for Pedal & Co, newest first').waitFor();
+    await page.getByText('2 mentions stored in all').waitFor();
     expect(await list.getByText('Saturday ride report', { exact: false }).count()).toBe(0);
     await filtered
       .getByRole('listitem')

@@ -118,7 +118,7 @@ describe('consumer insights', () => {
     const complaint = page.getByRole('article', { name: 'Negative insight' });
     await complaint.waitFor();
     expect(await complaint.textContent()).toContain('Feedback');
-    await page.getByText('3 insights stored for Acme Coffee and its competitors, newest first').waitFor();
+    await page.getByText('3 mentions stored in all').waitFor();
     // My brand by default: the competitor's review is stored but not shown.
     expect(await insightCards(page).count()).toBe(2);
     expect(await page.getByText(ABOUT_RIVAL).count()).toBe(0);
@@ -129,7 +129,7 @@ describe('consumer insights', () => {
     await page.getByRole('article', { name: 'Positive insight' }).waitFor({ state: 'detached' });
     expect(await insightCards(page).count()).toBe(1);
     await sentiment.getByRole('button', { name: /^Neutral/ }).click();
-    await page.getByText('No insights match these filters').waitFor();
+    await page.getByText('No mentions match these filters').waitFor();
     await sentiment.getByRole('button', { name: /^All/ }).click();
     expect(await insightCards(page).count()).toBe(2);
     await screenshotFor(page, 'consumer-insights-tab');
@@ -255,10 +255,11 @@ describe('consumer insights', () => {
     const notice = page.getByRole('region', { name: 'Read-only' });
     await notice.getByText(storedFeatureNotice('free', 'consumerInsights'), { exact: true }).waitFor();
     await page.getByRole('list', { name: 'Consumer insights' }).getByText(PRAISE).waitFor();
-    // Nothing can be added; what is kept can still be deleted.
+    // Nothing can be added or corrected; what is kept can still be deleted.
     expect(await page.getByRole('button', { name: 'Analyse Feedback' }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Upgrade your plan' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Delete insight' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Correct sentiment' }).count()).toBe(0);
     await screenshotFor(page, 'consumer-insights-free-plan-read-only');
 
     await page.getByRole('tab', { name: 'Sentiment Reports' }).click();

@@ -68,7 +68,7 @@ describe('listening for a brand by its name', () => {
     await list.getByText('Social · Mastodon').first().waitFor();
     await list.getByText('Maya (@maya@alpha.social)').waitFor();
     await list.getByText('57 points · 2 comments').waitFor();
-    await page.getByText('8 insights stored for Northwind Roasters, newest first').waitFor();
+    await page.getByText('8 mentions stored in all').waitFor();
     expect(await list.getByText('Northwind Traders', { exact: false }).count()).toBe(0);
     await card
       .getByTestId('mention-source-hacker_news')
@@ -84,7 +84,7 @@ describe('listening for a brand by its name', () => {
     await seattle.getByRole('button', { name: 'Restore' }).click();
     await toast('Insight restored');
     await list.getByText('Northwind Traders signs deal with coffee roasters in Seattle', { exact: false }).waitFor();
-    await page.getByText('9 insights stored for Northwind Roasters, newest first').waitFor();
+    await page.getByText('9 mentions stored in all').waitFor();
     const restored = await db.select().from(consumerInsights).where(eq(consumerInsights.brandId, brand!.id));
     expect(restored.filter((row) => row.isRelevant)).toHaveLength(9);
     expect(restored.find((row) => row.externalId === 'news_rss:CBMiOFF')?.flaggedAt).not.toBeNull();

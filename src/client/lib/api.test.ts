@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   apiItemsPage,
+  apiJsonWithHeaders,
   apiPage,
   apiRequest,
   errorDisplayMessage,
@@ -173,6 +174,29 @@ describe('apiPage', () => {
     expect(await apiPage('/api/audits')).toEqual({ body: [], nextCursor: null, total: null });
     fetchMock.mockResolvedValueOnce(reply(JSON.stringify({ message: 'Limit must be at most 200' }), { status: 400 }));
     await expect(apiPage('/api/audits?limit=999')).rejects.toThrow('400: Limit must be at most 200');
+  });
+});
+
+describe('apiJsonWithHeaders', () => {
+  it("returns a page's body with the headers that carry its total and next page", async () => {
+    fetchMock.mockResolvedValue(
+      reply('[{"id":"a"}]', {
+        status: 200,
+        headers: { 'X-Total-Count': '1234', Link: '</api/consumer-insights?cursor=abc>; rel="next"' },
+      }),
+    );
+    const { body, headers } = await apiJsonWithHeaders<{ id: string }[]>('GET', '/api/consumer-insights');
+    expect(body).toEqual([{ id: 'a' }]);
+    expect(headers.get('x-total-count')).toBe('1234');
+    expect(headers.get('link')).toContain('rel="next"');
+    expect(fetchMock.mock.calls[0]![1]?.credentials).toBe('include');
+  });
+
+  it('throws the status and server message as apiJson does', async () => {
+    fetchMock.mockResolvedValue(
+      reply(JSON.stringify({ error: { message: 'The cursor is not valid' } }), { status: 400 }),
+    );
+    await expect(apiJsonWithHeaders('GET', '/api/consumer-insights')).rejects.toThrow('400: The cursor is not valid');
   });
 });
 

@@ -150,6 +150,22 @@ export async function apiItemsPage<T>(
 }
 
 /**
+ * apiRequest, then the JSON body with the response headers: for a paged list, whose total
+ * (X-Total-Count) and next page (Link rel="next") travel in headers beside the page.
+ */
+export async function apiJsonWithHeaders<T>(
+  method: HttpMethod | string,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<{ body: T; headers: Headers }> {
+  const res = await fetch(url, { ...buildInit(method, body), signal });
+  await throwIfResNotOk(res);
+  const text = await res.text();
+  return { body: (text ? JSON.parse(text) : undefined) as T, headers: res.headers };
+}
+
+/**
  * Turns a query key into a URL. The first element is the path; further string or number elements are
  * appended as path segments (URL-encoded); a plain object element becomes the query string (entries
  * that are undefined or null are left out).

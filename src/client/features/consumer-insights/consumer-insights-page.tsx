@@ -1,6 +1,5 @@
 import { Building2, Plus } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { BrandSelector } from '../../components/brand-selector.tsx';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -37,10 +36,20 @@ function NoBrandYet() {
 
 export default function ConsumerInsightsPage() {
   const brands = useBrands();
-  const [chosenBrandId, setChosenBrandId] = useState<string | null>(null);
+  // The selected brand is in the address (?brand=), so a link to a filtered feed opens on its brand.
+  const [params, setParams] = useSearchParams();
+  const chosenBrandId = params.get('brand');
   const brandList = brands.data ?? [];
   // The selected brand defaults to the first brand (SPEC §4).
   const selected = brandList.find((brand) => brand.id === chosenBrandId) ?? brandList[0] ?? null;
+  const chooseBrand = (brandId: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set('brand', brandId);
+      // a competitor belongs to the brand it was chosen for
+      next.delete('competitor');
+      return next;
+    });
 
   return (
     <>
@@ -54,7 +63,7 @@ export default function ConsumerInsightsPage() {
               className="sm:w-64"
               brands={brandList}
               selectedId={selected.id}
-              onSelect={setChosenBrandId}
+              onSelect={chooseBrand}
             />
           )
         }

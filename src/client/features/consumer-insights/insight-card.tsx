@@ -7,7 +7,9 @@ import { formatDate } from '../../lib/format.ts';
 import { cn } from '../../lib/utils.ts';
 import { confidenceText, sentimentLabels } from './insight-format.ts';
 import { useDeleteInsight } from './insight-queries.ts';
+import type { SentimentCorrection } from './mention-feed-queries.ts';
 import { filteredReason, RelevanceButton, type RelevanceChange } from './relevance-controls.tsx';
+import { CorrectedBadge, SentimentCorrectionMenu } from './sentiment-correction.tsx';
 
 const sentimentBadgeClass: Record<TSentimentLabel, string> = {
   positive: 'border-transparent bg-success/15 text-success',
@@ -101,18 +103,22 @@ function DeleteInsightButton({ insight }: { insight: TInsight }) {
 }
 
 /**
- * One consumer insight: what was said, its measured sentiment, and where and when it was said,
- * with the control that takes it out of the brand's figures (or, filtered out, puts it back).
+ * One consumer insight: what was said, its measured sentiment (or a person's correction of it), and
+ * where and when it was said, with the controls that correct the sentiment and take it out of the
+ * brand's figures (or, filtered out, put it back).
  */
 export function InsightCard({
   insight,
   brandName,
   relevance,
+  correction,
 }: {
   insight: TInsight;
   brandName: string;
   /** absent when the list is read-only */
   relevance?: RelevanceChange;
+  /** absent when the list is read-only */
+  correction?: SentimentCorrection;
 }) {
   const [expanded, setExpanded] = useState(false);
   const contentId = useId();
@@ -128,9 +134,11 @@ export function InsightCard({
         sentimentEdgeClass[insight.sentiment],
       )}
     >
-      <header className="flex items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-wrap items-center gap-2">
+      {/* On a narrow screen the controls take their own row rather than squeezing the sentiment. */}
+      <header className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <div className="flex min-w-0 flex-1 basis-60 flex-wrap items-center gap-2 pt-1">
           <Badge className={sentimentBadgeClass[insight.sentiment]}>{sentimentLabels[insight.sentiment]}</Badge>
+          {insight.sentimentCorrectedAt && <CorrectedBadge insight={insight} />}
           <span className="font-semibold text-sm tabular-nums">
             {insight.sentimentScore}/5
             <span className="sr-only"> sentiment score</span>
@@ -151,6 +159,7 @@ export function InsightCard({
           )}
         </div>
         <div className="flex shrink-0 items-center gap-1">
+          {correction && <SentimentCorrectionMenu insight={insight} correction={correction} />}
           {relevance && <RelevanceButton insight={insight} brandName={brandName} relevance={relevance} />}
           <DeleteInsightButton insight={insight} />
         </div>

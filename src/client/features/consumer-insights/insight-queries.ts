@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateInsightRequest, TInsight } from '../../../shared/schemas/insights.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { apiJson } from '../../lib/api.ts';
@@ -7,21 +7,6 @@ import { confidenceText } from './insight-format.ts';
 
 /** Every consumer-insight list; changes elsewhere (discovery, imports) invalidate by this prefix. */
 export const allInsightsQueryKey = ['/api/consumer-insights'] as const;
-export const insightsQueryKey = (brandId: string) => ['/api/consumer-insights', brandId] as const;
-
-const listUrl = (brandId: string) => `/api/consumer-insights?brandId=${encodeURIComponent(brandId)}`;
-
-/**
- * A brand's consumer insights, newest first. The brand id is a query parameter, not a path
- * segment, so the query names its own URL.
- */
-export function useInsights(brandId: string | null) {
-  return useQuery<TInsight[]>({
-    queryKey: insightsQueryKey(brandId ?? ''),
-    queryFn: () => apiJson<TInsight[]>('GET', listUrl(brandId ?? '')),
-    enabled: brandId !== null,
-  });
-}
 
 /** Adds manual feedback; the server analyses it at once and the lists are asked for again. */
 export function useCreateInsight({ onCreated }: { onCreated?: (insight: TInsight) => void } = {}) {

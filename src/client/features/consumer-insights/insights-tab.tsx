@@ -10,9 +10,9 @@ import { moduleReadOnlyState, planLacks } from '../audits-shared/plan-access.ts'
 import { ReadOnlyNotice } from '../audits-shared/read-only-notice.tsx';
 import { UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
 import { FilteredInsights } from './filtered-insights.tsx';
-import { InsightList } from './insight-list.tsx';
-import { useInsights } from './insight-queries.ts';
 import { ManualFeedbackForm } from './manual-feedback-form.tsx';
+import { MentionFeed, NoMentionsYet } from './mention-feed.tsx';
+import { useBrandMentionTotal } from './mention-feed-queries.ts';
 import { CompetitorDiscoveryCard } from './sources/competitor-discovery-card.tsx';
 import { DiscoveryCard } from './sources/discovery-card.tsx';
 import { ListeningSourcesCard } from './sources/listening-sources-card.tsx';
@@ -59,31 +59,42 @@ function WhatInsightsDo() {
 export function InsightsTab({ brand }: { brand: TBrand }) {
   const { user } = useAuth();
   const plan = user?.workspacePlanType;
-  const insights = useInsights(brand.id);
+  // How many mentions the brand has at all: none gives the empty state (or, on a plan without the
+  // feature, the upgrade prompt) rather than filters that would filter nothing.
+  const stored = useBrandMentionTotal(brand.id);
   const readOnly = moduleReadOnlyState(plan, brand, 'consumerInsights');
 
   // A signed-out reply is reported once (the Unauthorized toast and the login redirect).
   const reported = useRef<unknown>(null);
   useEffect(() => {
-    if (insights.error && isUnauthorizedError(insights.error) && reported.current !== insights.error) {
-      reported.current = insights.error;
-      notifyError(insights.error, 'Error', 'Failed to load consumer insights');
+    if (stored.error && isUnauthorizedError(stored.error) && reported.current !== stored.error) {
+      reported.current = stored.error;
+      notifyError(stored.error, 'Error', 'Failed to load consumer insights');
     }
-  }, [insights.error]);
+  }, [stored.error]);
 
-  const loadFailed = insights.error && !isUnauthorizedError(insights.error);
-  const list = loadFailed ? (
-    <LoadErrorAlert error={insights.error} what="consumer insights" onRetry={() => void insights.refetch()} />
-  ) : (
-    <>
-      <InsightList insights={insights.data} brandName={brand.name} readOnly={readOnly !== null} />
-      <FilteredInsights brandId={brand.id} brandName={brand.name} readOnly={readOnly !== null} />
-    </>
-  );
+  const loadFailed = stored.error && !isUnauthorizedError(stored.error);
+  let list: React.ReactNode;
+  if (loadFailed) {
+    list = <LoadErrorAlert error={stored.error} what="consumer insights" onRetry={() => void stored.refetch()} />;
+  } else if (stored.data === undefined) {
+    list = <Skeleton className="h-64 w-full rounded-xl" />;
+  } else {
+    list = (
+      <>
+        {stored.data === 0 ? (
+          <NoMentionsYet brandName={brand.name} readOnly={readOnly !== null} />
+        ) : (
+          <MentionFeed brand={brand} stored={stored.data} readOnly={readOnly !== null} />
+        )}
+        <FilteredInsights brandId={brand.id} brandName={brand.name} readOnly={readOnly !== null} />
+      </>
+    );
+  }
 
   if (plan !== undefined && planLacks(plan, 'consumerInsights')) {
-    if (insights.data === undefined && !loadFailed) return <Skeleton className="h-64 w-full rounded-xl" />;
-    if (insights.data?.length === 0) {
+    if (stored.data === undefined && !loadFailed) return <Skeleton className="h-64 w-full rounded-xl" />;
+    if (stored.data === 0) {
       return (
         <div className="space-y-6">
           <UpgradePrompt reason="feature_limit" feature="consumerInsights" planType={plan} />

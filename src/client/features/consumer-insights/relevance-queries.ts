@@ -11,18 +11,7 @@ import { notifyError } from '../audits-shared/notify-error.ts';
 import { allInsightsQueryKey } from './insight-queries.ts';
 import type { RelevanceChange } from './relevance-controls.tsx';
 
-export const filteredInsightsQueryKey = (brandId: string) => ['/api/consumer-insights', brandId, 'filtered'] as const;
 export const relevanceTermsQueryKey = (brandId: string) => ['/api/brands', brandId, 'relevance-terms'] as const;
-
-/** The brand's mentions filtered out as not about it (by their score or by a person's flag). */
-export function useFilteredInsights(brandId: string, { enabled = true } = {}) {
-  return useQuery<TInsight[]>({
-    queryKey: filteredInsightsQueryKey(brandId),
-    queryFn: () =>
-      apiJson<TInsight[]>('GET', `/api/consumer-insights?brandId=${encodeURIComponent(brandId)}&relevance=filtered`),
-    enabled,
-  });
-}
 
 /** useSetInsightRelevance as a list hands it to its cards. */
 export function useRelevanceChange(brandName: string): RelevanceChange {
