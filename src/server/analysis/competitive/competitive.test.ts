@@ -109,7 +109,7 @@ describe('the competitive analysis', () => {
       shareOfAds: 86,
     });
     expect(acme?.medianRunningDays).toBe(9); // 4, 6, 7, 11, 11, 65: calendar days, both ends counted
-    expect(beta).toMatchObject({ name: 'Beta Bread', adsInPeriod: 1, activeAds: 0, longestRunningDays: 12 });
+    expect(beta).toMatchObject({ name: 'Beta Bread', adsInPeriod: 1, activeAds: 0, longestRunningDays: 13 });
     expect(beta?.platforms).toEqual([{ key: 'google', label: 'Google', count: 1 }]);
     expect(gamma).toMatchObject({ adsInPeriod: 0, medianRunningDays: null });
   });
