@@ -38,7 +38,8 @@ describe('embedded database', () => {
     }
     const after = await run(process.execPath, [tsx, opener, directory]);
     expect(after.stdout.trim()).toBe('opened');
-  });
+    // two child processes that each load TypeScript and open the database: slow on a busy machine
+  }, 90_000);
 
   it('takes over a lock left by a process that died', async () => {
     const directory = tempDirectory();
