@@ -4,6 +4,7 @@ import { SPIKE_RULE } from '../../src/server/analysis/sentiment-report/spikes.ts
 import { consumerInsights } from '../../src/server/db/schema/index.ts';
 import type { TMentionSummary } from '../../src/shared/schemas/mention-feed.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { pinClock, unpinClock } from '../helpers/clock.ts';
 import { setPlan } from '../helpers/seed.ts';
 import { seedCompetitor } from '../helpers/seed-competitors.ts';
 import { seedBrand } from '../helpers/seed-insights.ts';
@@ -14,8 +15,13 @@ const dayOf = (at: Date | number) => new Date(at).toISOString().slice(0, 10);
 const today = () => dayOf(Date.now());
 const daysBack = (days: number) => dayOf(Date.now() - days * DAY);
 /** Noon UTC `k` days back, as SQL: a day's mentions well inside their UTC day. */
+// The days counted depend on today: the clock is set (noon UTC, moving on from there), and the seeded
+// dates count back from it rather than from the database's own clock, so both sides share one today.
+pinClock();
+afterAll(() => unpinClock());
+const seededNow = () => sql`${new Date().toISOString()}::timestamptz`;
 const noonDaysBack = (k: SQL) =>
-  sql`(date_trunc('day', now() at time zone 'UTC') at time zone 'UTC') + interval '12 hours' - (${k}) * interval '1 day'`;
+  sql`(date_trunc('day', ${seededNow()} at time zone 'UTC') at time zone 'UTC') + interval '12 hours' - (${k}) * interval '1 day'`;
 
 let target: TestApp;
 let owner: string;
@@ -45,7 +51,7 @@ beforeAll(async () => {
   // about 42 days of mentions, every 97 minutes; one in four about Alpha; the platform's number
   // floor(sqrt(g)) gives each source label its own count (2k + 1)
   await seedMentionSeries(target.database, brand, SERIES, {
-    collectedAt: sql`now() - g * interval '97 minutes'`,
+    collectedAt: sql`${seededNow()} - g * interval '97 minutes'`,
     sentiment: sql`(array['positive', 'negative', 'neutral'])[g % 3 + 1]`,
     competitorId: sql`case when g % 4 = 0 then ${alphaId}::uuid end`,
     source: sql`'reviews'`,
@@ -53,7 +59,7 @@ beforeAll(async () => {
   });
   // filtered out as not about the brand: counted nowhere
   await seedMentionSeries(target.database, brand, 30, {
-    collectedAt: sql`now() - g * interval '5 hours'`,
+    collectedAt: sql`${seededNow()} - g * interval '5 hours'`,
     isRelevant: sql`false`,
   });
   stored = await target.database.db
