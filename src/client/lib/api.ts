@@ -108,9 +108,7 @@ export async function apiRequest(method: HttpMethod | string, url: string, body?
 
 /** apiRequest, then the JSON body (undefined for an empty reply such as 204). */
 export async function apiJson<T>(method: HttpMethod | string, url: string, body?: unknown): Promise<T> {
-  const res = await apiRequest(method, url, body);
-  const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return (await apiJsonWithHeaders<T>(method, url, body)).body;
 }
 
 /** One page of a list: its body, the next page's cursor (null on the last page) and the total. */

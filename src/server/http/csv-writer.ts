@@ -15,7 +15,8 @@ const NEEDS_QUOTES = /[",\r\n]/;
 
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
+  // numbers are written as numbers (-3 is a count, not a formula); NaN or Infinity as nothing
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   const text = FORMULA_START.test(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -139,26 +139,20 @@ export const consumerInsights = pgTable(
     index().on(table.brandId, table.createdAt),
     // the feed's orders and filters, each ending in (date, id) for keyset paging
     index('consumer_insights_feed').on(table.brandId, table.isRelevant, table.collectedAt.desc(), table.id.desc()),
-    index('consumer_insights_feed_sentiment').on(
-      table.brandId,
-      table.isRelevant,
-      table.sentiment,
-      table.collectedAt.desc(),
-      table.id.desc(),
-    ),
-    index('consumer_insights_feed_subject').on(
-      table.brandId,
-      table.isRelevant,
-      table.competitorId,
-      table.collectedAt.desc(),
-      table.id.desc(),
-    ),
-    index('consumer_insights_feed_channel').on(
-      table.brandId,
-      table.isRelevant,
-      table.channel,
-      table.collectedAt.desc(),
-      table.id.desc(),
+    ...(
+      [
+        ['sentiment', table.sentiment],
+        ['subject', table.competitorId],
+        ['channel', table.channel],
+      ] as const
+    ).map(([name, column]) =>
+      index(`consumer_insights_feed_${name}`).on(
+        table.brandId,
+        table.isRelevant,
+        column,
+        table.collectedAt.desc(),
+        table.id.desc(),
+      ),
     ),
     index('consumer_insights_feed_engagement').on(
       table.brandId,

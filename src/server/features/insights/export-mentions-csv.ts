@@ -5,7 +5,7 @@ import type { TMentionExportQuery } from '../../../shared/schemas/mention-feed.t
 import type { Database } from '../../db/client.ts';
 import { competitors, consumerInsights } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
-import { csvLine, UTF8_BOM } from '../../http/csv.ts';
+import { CSV_BYTE_ORDER_MARK, csvLine } from '../../http/csv-writer.ts';
 import { brandSlug } from '../../pdf/file-name.ts';
 import type { FeatureContext } from '../context.ts';
 import { sourceLabelOf } from './insight-dto.ts';
@@ -86,7 +86,7 @@ function lineOf(row: ExportRow, brandName: string): string {
  * the one before, so memory stays flat whatever the size, on PGlite and PostgreSQL alike.
  */
 async function* csvLines(db: Database, where: SQL, order: MentionOrder, brandName: string) {
-  yield UTF8_BOM + csvLine(MENTION_CSV_COLUMNS);
+  yield CSV_BYTE_ORDER_MARK + csvLine(MENTION_CSV_COLUMNS);
   let after: SQL | undefined;
   for (;;) {
     const rows = await readBatch(db, where, order, after);

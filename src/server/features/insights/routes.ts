@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/mention-feed.ts';
 import { ZInsightRelevanceRequest } from '../../../shared/schemas/relevance.ts';
 import { actorOf } from '../../http/authenticate.ts';
+import { attachmentDisposition, CSV_CONTENT_TYPE } from '../../http/csv-writer.ts';
 import { sendPage } from '../../http/paging.ts';
 import type { FeatureContext } from '../context.ts';
 import { correctInsightSentiment } from './correct-insight-sentiment.ts';
@@ -44,8 +45,8 @@ export function registerInsightRoutes(parent: FastifyInstance, ctx: FeatureConte
     async (request, reply) => {
       const { fileName, stream } = await exportMentionsCsv(ctx, { actor: actorOf(request), input: request.query });
       return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .type(CSV_CONTENT_TYPE)
+        .header('Content-Disposition', attachmentDisposition(fileName))
         .header('Cache-Control', 'private, no-store')
         .send(stream);
     },

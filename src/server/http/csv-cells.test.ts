@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, UTF8_BOM } from './csv.ts';
+import { CSV_BYTE_ORDER_MARK, csvCell, csvLine } from './csv-writer.ts';
 
 describe('csvCell', () => {
   it('leaves plain text and numbers as they are, and empty values empty', () => {
@@ -34,7 +34,8 @@ describe('csvCell', () => {
 describe('csvLine', () => {
   it('reads back as the same cells, a line at a time', () => {
     const cells = ['Café, "Noir"', "=cmd|' /C calc'!A0", 'line\nbreak', '', '@x'];
-    const text = UTF8_BOM + csvLine(['h1', 'h2', 'h3', 'h4', 'h5']) + csvLine([...cells.slice(0, 3), null, cells[4]]);
+    const text =
+      CSV_BYTE_ORDER_MARK + csvLine(['h1', 'h2', 'h3', 'h4', 'h5']) + csvLine([...cells.slice(0, 3), null, cells[4]]);
     expect(text.endsWith('\r\n')).toBe(true);
     const rows = parse(text, { bom: true }) as string[][];
     expect(rows).toEqual([
