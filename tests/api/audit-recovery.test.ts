@@ -156,18 +156,20 @@ describe.runIf(testDatabaseUrl)('an audit whose worker process is killed, on Pos
     const doomed = await openDatabase({ databaseUrl: proxy.urlThrough(database.connectionString!) });
     const dying = await startWorker(doomed);
     const firstApp = await createTestApp({ database: doomed, env, queue: dying });
-    const survivor = await startWorker(database);
-    const target = await createTestApp({ database, env, queue: survivor });
+    // The other process starts once the first has claimed the audit and died: started together,
+    // either one could claim it first, and only the first process's connection is cut.
+    let survivor: Awaited<ReturnType<typeof startWorker>> | undefined;
+    let target: TestApp | undefined;
     try {
       const { cookie, auditId } = await startAuditMidCrawl(firstApp, 'lease@example.com');
+      const killed = performance.now();
+      await proxy.cut();
       const { rows } = await database.executeSql(`select state, retry_count from pgboss.job where name = $1`, [
         runAuditJob.name,
       ]);
-      // The surviving process did not take the running audit while its worker was alive.
       expect(rows).toEqual([{ state: 'active', retry_count: 0 }]);
-
-      const killed = performance.now();
-      await proxy.cut();
+      survivor = await startWorker(database);
+      target = await createTestApp({ database, env, queue: survivor });
       await waitForSecondAttempt(database, auditId);
       console.info(`PostgreSQL: audit resumed ${Math.round(performance.now() - killed)} ms after its worker died`);
       // Lease 15 s + supervisor every 5 s + first retry delay 2-4 s + polling.
@@ -178,8 +180,8 @@ describe.runIf(testDatabaseUrl)('an audit whose worker process is killed, on Pos
       await firstApp.app.close();
       await doomed.close().catch(() => {});
       await proxy.close();
-      await survivor.stop({ graceful: false });
-      await target.app.close();
+      await survivor?.stop({ graceful: false });
+      await target?.app.close();
     }
   }, 120_000);
 });
