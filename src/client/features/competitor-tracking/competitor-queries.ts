@@ -146,8 +146,13 @@ export function useSaveAdMarket() {
   return useMutation({
     mutationFn: ({ brand, adMarkets }: { brand: TBrand; adMarkets: string[] }) =>
       apiJson<TBrand>('PATCH', `/api/brands/${encodeURIComponent(brand.id)}`, { adMarkets }),
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       toast({ title: 'Ad market saved' });
+      // The saved brand shows at once; the refetch that follows cannot bring back the markets it replaced.
+      await queryClient.cancelQueries({ queryKey: brandsQueryKey });
+      queryClient.setQueryData<TBrand[]>(brandsQueryKey, (current) =>
+        current?.map((brand) => (brand.id === saved.id ? saved : brand)),
+      );
       await queryClient.invalidateQueries({ queryKey: brandsQueryKey });
     },
     onError: (error) => notifyError(error, 'Failed to save the ad market', 'Failed to save the ad market'),
