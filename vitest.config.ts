@@ -6,6 +6,10 @@ import { defineConfig } from 'vitest/config';
 // side by side. Projects with different worker counts must run as groups one after the other
 // (sequence.groupOrder): unit and API files together, five at a time (most of an API file's time
 // is spent waiting on PostgreSQL, job polls and leases), then end to end, two.
+// Each worker keeps the modules it has loaded from one file to the next (isolate: false): nearly
+// every API and end-to-end file loads the whole server, and loading it again for each file took a
+// third of the suite's time. No file relies on fresh module state: each opens its own database,
+// server, port and browser, and the few that stub globals or fake the clock put them back.
 
 export default defineConfig({
   test: {
@@ -15,6 +19,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          isolate: false,
           testTimeout: 20_000,
           maxWorkers: 5,
           sequence: { groupOrder: 0 },
@@ -25,6 +30,7 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 5,
@@ -36,6 +42,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
