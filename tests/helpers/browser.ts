@@ -18,13 +18,24 @@ export async function chromiumExecutable(): Promise<ChromiumBinary> {
   return found;
 }
 
+/**
+ * Whether the test process runs on a faked system clock (libfaketime, for runs at a chosen time of
+ * day). Chromium does not start under libfaketime, so it gets the real clock and each page is set
+ * to the test process's time instead (newPage).
+ */
+const FAKED_CLOCK = Boolean(process.env.FAKETIME);
+
+function browserEnvironment(extra: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (!extra && !FAKED_CLOCK) return undefined;
+  const environment: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) environment[name] = value;
+  if (FAKED_CLOCK) for (const name of ['LD_PRELOAD', 'FAKETIME', 'FAKETIME_SHARED']) delete environment[name];
+  return { ...environment, ...extra };
+}
+
 export async function launchBrowser(): Promise<Browser> {
   const { executablePath, env } = await chromiumExecutable();
-  return chromium.launch({
-    executablePath,
-    args: CHROMIUM_FLAGS,
-    env: env ? { ...process.env, ...env } : undefined,
-  });
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS, env: browserEnvironment(env) });
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -32,6 +43,8 @@ export const MOBILE = { width: 390, height: 844 };
 
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-GB', timezoneId: 'Europe/London' });
+  // The page's clock runs from the server's time (the test process's), as a browser on the same day would.
+  if (FAKED_CLOCK) await context.clock.install({ time: Date.now() });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   captureOnFailure(page);
