@@ -5,7 +5,8 @@
  * pages deep, a word search, a search within a sentiment and a date range, the summary (volume
  * chart and share of voice), the ad library's first page, search and summary; the sentiment
  * report and its PDF; the competitive report; a CSV export of every mention (time and the
- * server's peak memory); and the server's resident memory over the whole run.
+ * server's peak memory); in Chromium, the time until the first card shows on both screens and
+ * scrolling until 1,000 cards have loaded; and the server's resident memory over the whole run.
  * `BENCH_MENTIONS`/`BENCH_ADS` change the sizes; `BENCH_EMBEDDED=1` runs on PGlite instead.
  * Run alone: node bench/feeds.ts (Node 24), with PostgreSQL on BENCH_POSTGRES_URL or 127.0.0.1.
  */
@@ -17,6 +18,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { createPostgresDatabase, dropPostgresDatabase } from '../tests/helpers/database.ts';
 import { freePort } from '../tests/helpers/ports.ts';
 import { type StartedProcess, sampleMax, startServing } from './app-process.ts';
+import { AD_LIBRARY, CONSUMER_INSIGHTS, measureScreens } from './feeds/browser-figures.ts';
 import {
   type Percentiles,
   pageDeep,
@@ -85,6 +87,20 @@ async function measureReports(reader: Reader, brandId: string) {
   console.log(`  competitive report                             ${ms(competitive.ms)}`);
 }
 
+async function measureBrowser(reader: Reader) {
+  const [insights, library] = await measureScreens(reader, [CONSUMER_INSIGHTS, AD_LIBRARY]);
+  for (const [label, figures] of [
+    ['Consumer Insights', insights!],
+    ['Ad Library', library!],
+  ] as const) {
+    line(`Chromium: ${label}, first card`, figures.firstCard);
+    console.log(
+      `  Chromium: ${label}, scrolled to ${figures.scroll.loaded} loaded`.padEnd(48) +
+        ` in ${(figures.scroll.ms / 1000).toFixed(1)} s; longest frame ${ms(figures.scroll.longestFrameMs)}`,
+    );
+  }
+}
+
 async function measureExport(reader: Reader, server: StartedProcess, brandId: string) {
   const peak = sampleMax(() => server.rssMb(), 50);
   const download = await streamedDownload(reader, `/api/consumer-insights/export.csv?brandId=${brandId}`);
@@ -141,6 +157,7 @@ export async function measureFeeds() {
     await measureMentions(reader, seeded.brandId);
     await measureAds(reader, seeded.brandId);
     await measureReports(reader, seeded.brandId);
+    await measureBrowser(reader);
     await measureExport(reader, server, seeded.brandId);
     console.log(`  server resident memory: peak ${peak().toFixed(0)} MB over the whole run`);
   } finally {
