@@ -19,6 +19,7 @@ import { dailySlotHourOf, discoverDueBrands } from '../../src/server/features/me
 import { MENTION_SPIKE_EMAIL_KIND } from '../../src/server/features/mention-discovery/mention-spike-email.ts';
 import type { JobQueue } from '../../src/server/jobs/queue.ts';
 import { testConfig } from '../helpers/app.ts';
+import { pinClock, unpinClock } from '../helpers/clock.ts';
 import { createWorkingTestApp, startTestQueue, type WorkingTestApp, waitFor } from '../helpers/jobs.ts';
 import { type MentionDoubles, startMentionDoubles } from '../helpers/mention-sources.ts';
 import { setPlan } from '../helpers/seed.ts';
@@ -82,6 +83,11 @@ afterAll(async () => {
   await target?.close();
   await doubles?.close();
 });
+
+// The run's day, the mentions' days and the spike's day are counted from today: the clock is set
+// (noon UTC, moving on from there), so a run near midnight does not see its mentions on two days.
+pinClock();
+afterAll(() => unpinClock());
 
 const endOfToday = () => {
   const at = new Date();
