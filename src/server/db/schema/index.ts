@@ -3,6 +3,7 @@ export * from './billing.ts';
 export * from './brands.ts';
 export * from './competitors.ts';
 export * from './insights.ts';
+export * from './mention-counts.ts';
 export * from './mention-sources.ts';
 export * from './notifications.ts';
 export * from './reports.ts';

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TInsight } from '../../../shared/schemas/insights.ts';
 import type { TMentionListQuery } from '../../../shared/schemas/mention-feed.ts';
 import { competitors, consumerInsights } from '../../db/schema/index.ts';
@@ -8,17 +8,16 @@ import type { FeatureContext } from '../context.ts';
 import { insightColumns, toInsight } from './insight-dto.ts';
 import { type MentionFilterValues, mentionConditions } from './mention-filters.ts';
 import { keyColumns, mentionOrders, startAfterCursor } from './mention-order.ts';
+import { mentionTally } from './mention-tally.ts';
 
-/** How many mentions match the filters: the page's X-Total-Count, one count by the database. */
+/** How many mentions match the filters: the page's X-Total-Count, added up by the database (mention-tally.ts). */
 export async function countMentions(
   ctx: Pick<FeatureContext, 'db'>,
   brandId: string,
   filters: MentionFilterValues,
 ): Promise<number> {
-  const [row] = await ctx.db
-    .select({ total: count() })
-    .from(consumerInsights)
-    .where(mentionConditions(brandId, filters));
+  const tally = mentionTally(brandId, filters);
+  const [row] = await ctx.db.select({ total: tally.mentions }).from(tally.table).where(tally.where);
   return row?.total ?? 0;
 }
 

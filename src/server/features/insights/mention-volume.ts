@@ -1,11 +1,11 @@
-import { and, count, type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TSentimentLabel } from '../../../shared/schemas/insights.ts';
 import type { TMentionVolumeDay } from '../../../shared/schemas/mention-feed.ts';
 import { createCalendar } from '../../analysis/sentiment-report/calendar.ts';
 import { BASELINE_DAYS, type DayCount, findSpike } from '../../analysis/sentiment-report/spikes.ts';
 import type { Database } from '../../db/client.ts';
-import { consumerInsights } from '../../db/schema/index.ts';
-import { addUtcDays, collectedWithin, utcDayStart } from './mention-filters.ts';
+import { addUtcDays, utcDayStart } from './mention-filters.ts';
+import type { MentionTally } from './mention-tally.ts';
 
 /** A period of whole UTC days, both included ('YYYY-MM-DD'). */
 export type DayPeriod = { from: string; to: string };
@@ -13,28 +13,14 @@ export type DayPeriod = { from: string; to: string };
 /** The summary's days are UTC days, as the feed's from/to filters are. */
 const utcCalendar = createCalendar('UTC');
 
-/**
- * How many mentions of each sentiment: a stored insight without one is shown as neutral
- * (toInsight), so it is counted as neutral and the three always add up to the total.
- */
-export function sentimentCounts() {
-  const labelled = (label: TSentimentLabel) =>
-    sql<number>`count(*) filter (where coalesce(${consumerInsights.sentiment}, 'neutral') = ${label})`.mapWith(Number);
-  return { positive: labelled('positive'), negative: labelled('negative'), neutral: labelled('neutral') };
-}
-
 type DayRow = { day: string; total: number } & Record<TSentimentLabel, number>;
 
 /** Mentions per UTC day by sentiment, counted by the database. */
-async function countByDay(db: Database, where: SQL, period: DayPeriod): Promise<Map<string, DayRow>> {
+async function countByDay(db: Database, tally: MentionTally): Promise<Map<string, DayRow>> {
   const rows = await db
-    .select({
-      day: sql<string>`to_char(${consumerInsights.collectedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-      total: count(),
-      ...sentimentCounts(),
-    })
-    .from(consumerInsights)
-    .where(and(where, ...collectedWithin(period.from, period.to)))
+    .select({ day: tally.day, total: tally.mentions, ...tally.sentiments })
+    .from(tally.table)
+    .where(tally.where)
     .groupBy(sql`1`);
   return new Map(rows.map((row) => [row.day, row]));
 }
@@ -59,8 +45,12 @@ function spikeDaysOf(byDay: Map<string, DayRow>, period: DayPeriod): Set<string>
  * sentiment, and whether it is a spike. The spike rule compares each day with the BASELINE_DAYS
  * before it, so those are counted too (by day, never row by row) though not charted.
  */
-export async function mentionVolume(db: Database, where: SQL, period: DayPeriod): Promise<TMentionVolumeDay[]> {
-  const byDay = await countByDay(db, where, { from: addUtcDays(period.from, -BASELINE_DAYS), to: period.to });
+export async function mentionVolume(
+  db: Database,
+  tallyOver: (period: DayPeriod) => MentionTally,
+  period: DayPeriod,
+): Promise<TMentionVolumeDay[]> {
+  const byDay = await countByDay(db, tallyOver({ from: addUtcDays(period.from, -BASELINE_DAYS), to: period.to }));
   const spikes = spikeDaysOf(byDay, period);
   const volume: TMentionVolumeDay[] = [];
   for (let day = period.from; day <= period.to; day = addUtcDays(day, 1)) {

@@ -1,5 +1,5 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
-import { insightChannelLabels, insightSourceLabels, type TSentimentLabel } from '../../../shared/schemas/insights.ts';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { TSentimentLabel } from '../../../shared/schemas/insights.ts';
 import {
   DEFAULT_SUMMARY_DAYS,
   MAX_SUMMARY_DAYS,
@@ -11,12 +11,13 @@ import {
 } from '../../../shared/schemas/mention-feed.ts';
 import { SPIKE_RULE } from '../../analysis/sentiment-report/spikes.ts';
 import type { Database } from '../../db/client.ts';
-import { competitors, consumerInsights } from '../../db/schema/index.ts';
+import { competitors } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import type { FeatureContext } from '../context.ts';
-import { addUtcDays, collectedWithin, type MentionFilterValues, mentionConditions } from './mention-filters.ts';
-import { type DayPeriod, mentionVolume, sentimentCounts } from './mention-volume.ts';
+import { addUtcDays, type MentionFilterValues } from './mention-filters.ts';
+import { type MentionTally, mentionTally } from './mention-tally.ts';
+import { type DayPeriod, mentionVolume } from './mention-volume.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -39,15 +40,14 @@ const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 async function shareOfVoice(
   db: Database,
   brand: { id: string; name: string },
-  where: SQL,
-  period: DayPeriod,
+  tally: MentionTally,
 ): Promise<TShareOfVoiceEntry[]> {
   const [counted, rivals] = await Promise.all([
     db
-      .select({ competitorId: consumerInsights.competitorId, mentions: count(), ...sentimentCounts() })
-      .from(consumerInsights)
-      .where(and(where, ...collectedWithin(period.from, period.to)))
-      .groupBy(consumerInsights.competitorId),
+      .select({ competitorId: tally.competitorId, mentions: tally.mentions, ...tally.sentiments })
+      .from(tally.table)
+      .where(tally.where)
+      .groupBy(tally.competitorId),
     db
       .select({ id: competitors.id, name: competitors.name })
       .from(competitors)
@@ -73,32 +73,12 @@ async function shareOfVoice(
   return [entryOf(null, brand.name), ...rivalEntries];
 }
 
-/** A CASE over a column's values giving each its words; the values are the schema's own. */
-const labelled = (column: SQL, labels: Record<string, string>) =>
-  sql.join(
-    [
-      sql`case ${column}`,
-      ...Object.entries(labels).map(([value, label]) => sql`when ${value} then ${label}`),
-      sql`end`,
-    ],
-    sql` `,
-  );
-
-/**
- * The sourceLabel toInsight shows ("News · Leeds Cycling Blog", "Reviews · Google"), written in
- * SQL from the same columns and words, so the database counts mentions by it.
- */
-const sourceLabel = sql<string>`(case when ${consumerInsights.channel} is not null
-  then ${labelled(sql`${consumerInsights.channel}`, insightChannelLabels)}
-  else ${labelled(sql`${consumerInsights.source}`, insightSourceLabels)} end)
-  || coalesce(' · ' || nullif(${consumerInsights.platform}, ''), '')`;
-
-async function topSources(db: Database, where: SQL) {
+async function topSources(db: Database, tally: MentionTally) {
   return (
     db
-      .select({ label: sourceLabel, mentions: count() })
-      .from(consumerInsights)
-      .where(where)
+      .select({ label: tally.sourceLabel, mentions: tally.mentions })
+      .from(tally.table)
+      .where(tally.where)
       // by position: the label's expression carries parameters, which PostgreSQL cannot match twice
       .groupBy(sql`1`)
       .orderBy(sql`2 desc`, sql`1 asc`)
@@ -119,14 +99,14 @@ export async function summariseMentions(
   const { brandId, ...filters } = input;
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
   const period = summaryPeriod(filters);
-  const matching = mentionConditions(brand.id, filters);
+  const matching = mentionTally(brand.id, filters);
   const [[totals], volume, voices, sources] = await Promise.all([
     ctx.db
-      .select({ total: count(), ...sentimentCounts() })
-      .from(consumerInsights)
-      .where(matching),
-    mentionVolume(ctx.db, mentionConditions(brand.id, filters, { dates: false }), period),
-    shareOfVoice(ctx.db, brand, mentionConditions(brand.id, filters, { dates: false, subject: false }), period),
+      .select({ total: matching.mentions, ...matching.sentiments })
+      .from(matching.table)
+      .where(matching.where),
+    mentionVolume(ctx.db, (days) => mentionTally(brand.id, filters, { dates: false }, days), period),
+    shareOfVoice(ctx.db, brand, mentionTally(brand.id, filters, { dates: false, subject: false }, period)),
     topSources(ctx.db, matching),
   ]);
   const bySentiment: Record<TSentimentLabel, number> = {
