@@ -73,7 +73,7 @@ async function seedMentions(
         (g % 97) + (g % 13),
         case when g % 4 = 1 then 1 + g % 5 end,
         0.9, g % 50 <> 0,
-        now() - ((g::float8 / ${total}) * 90 || ' days')::interval,
+        now() - (g::float8 / ${total}) * 90 * interval '1 day',
         'https://example.com/mention/' || g
       from generate_series(${start}::int, ${end}::int) as g`);
   }
