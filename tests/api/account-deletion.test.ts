@@ -33,7 +33,8 @@ async function snapshot(target: TestApp): Promise<Snapshot> {
   return all;
 }
 
-const keyOf = (row: Row) => String(row.id ?? row.sid);
+/** A row's identity: its id, sid or key; a per-day mention count is known by what it counts. */
+const keyOf = (row: Row) => String(row.id ?? row.sid ?? row.key ?? JSON.stringify({ ...row, mentions: undefined }));
 
 /**
  * The rows that are the account's: those naming its id or e-mail, then those naming any of those
