@@ -1,4 +1,5 @@
 import { and, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { TMentionFilters } from '../../../shared/schemas/mention-feed.ts';
 import { consumerInsights } from '../../db/schema/index.ts';
 import { foldSearchWords } from '../../db/schema/search.ts';
@@ -34,12 +35,18 @@ export function matchesSearch(search: string): SQL {
   return sql`${consumerInsights.searchVector} @@ websearch_to_tsquery('simple', ${folded})`;
 }
 
-/** Whose mentions: the brand's own (no competitor), its competitors', or one competitor's. */
-function aboutConditions(filters: Pick<MentionFilterValues, 'about' | 'competitorId'>): SQL[] {
+/**
+ * Whose mentions: the brand's own (no competitor), its competitors', or one competitor's, on the
+ * mentions' competitor column or another table's (the day counts').
+ */
+export function aboutConditions(
+  filters: Pick<MentionFilterValues, 'about' | 'competitorId'>,
+  competitorId: PgColumn = consumerInsights.competitorId,
+): SQL[] {
   const conditions: SQL[] = [];
-  if (filters.about === 'brand') conditions.push(isNull(consumerInsights.competitorId));
-  if (filters.about === 'competitors') conditions.push(isNotNull(consumerInsights.competitorId));
-  if (filters.competitorId) conditions.push(eq(consumerInsights.competitorId, filters.competitorId));
+  if (filters.about === 'brand') conditions.push(isNull(competitorId));
+  if (filters.about === 'competitors') conditions.push(isNotNull(competitorId));
+  if (filters.competitorId) conditions.push(eq(competitorId, filters.competitorId));
   return conditions;
 }
 

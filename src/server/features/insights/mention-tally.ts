@@ -1,8 +1,8 @@
-import { and, eq, gte, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { insightChannelLabels, insightSourceLabels, type TSentimentLabel } from '../../../shared/schemas/insights.ts';
 import { consumerInsights, mentionDayCounts } from '../../db/schema/index.ts';
-import { collectedWithin, type MentionFilterValues, mentionConditions } from './mention-filters.ts';
+import { aboutConditions, collectedWithin, type MentionFilterValues, mentionConditions } from './mention-filters.ts';
 
 /**
  * Where the feed's figures are counted: the brand's mention_day_counts (one row per UTC day and
@@ -59,9 +59,7 @@ function dayCountConditions(brandId: string, filters: MentionFilterValues, scope
   if (filters.sentiment) conditions.push(eq(counts.sentiment, filters.sentiment));
   if (filters.channel) conditions.push(eq(counts.channel, filters.channel));
   if (filters.source) conditions.push(eq(counts.source, filters.source));
-  if (subject && filters.about === 'brand') conditions.push(isNull(counts.competitorId));
-  if (subject && filters.about === 'competitors') conditions.push(isNotNull(counts.competitorId));
-  if (subject && filters.competitorId) conditions.push(eq(counts.competitorId, filters.competitorId));
+  if (subject) conditions.push(...aboutConditions(filters, counts.competitorId));
   if (dates && filters.from) conditions.push(gte(counts.day, filters.from));
   if (dates && filters.to) conditions.push(lte(counts.day, filters.to));
   if (filters.rated === 'true') conditions.push(eq(counts.rated, true));
