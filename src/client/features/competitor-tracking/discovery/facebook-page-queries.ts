@@ -10,10 +10,14 @@ import { useRefreshTracking } from '../competitor-queries.ts';
 export const adLibraryPageUrl = (pageId: string) =>
   `https://www.facebook.com/ads/library/?active_status=all&ad_type=all&view_all_page_id=${encodeURIComponent(pageId)}`;
 
-/** The pages advertising under the competitor's name (a search of Meta's Ad Library; asked once per dialog). */
+/**
+ * The pages advertising under the competitor's name (a search of Meta's Ad Library; asked once per
+ * dialog). Its key stays outside the competitors' prefix so that refreshing the tracking lists after
+ * a choice does not search Meta again while the dialog is closing.
+ */
 export function useFacebookPageCandidates(competitorId: string) {
   return useQuery<TFacebookPageCandidates>({
-    queryKey: ['/api/competitors', competitorId, 'facebook-pages'],
+    queryKey: ['facebook-page-candidates', competitorId],
     queryFn: () =>
       apiJson<TFacebookPageCandidates>('GET', `/api/competitors/${encodeURIComponent(competitorId)}/facebook-pages`),
     staleTime: 5 * 60 * 1000,
