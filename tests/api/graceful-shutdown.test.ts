@@ -19,6 +19,7 @@ import { audits } from '../../src/server/db/schema/index.ts';
 import { runAuditJob } from '../../src/server/jobs/definitions/run-audit.ts';
 import { type FixtureSite, startFixtureSite } from '../doubles/fixture-site.ts';
 import { sessionCookieFrom } from '../helpers/app.ts';
+import { childEnvironment } from '../helpers/child-environment.ts';
 import { createPostgresDatabase, dropPostgresDatabase, testDatabaseUrl } from '../helpers/database.ts';
 import { settledJobRows, waitFor } from '../helpers/jobs.ts';
 import { firstAnswer, freePort } from '../helpers/ports.ts';
@@ -131,15 +132,14 @@ describe.skipIf(!testDatabaseUrl)(
       const baseURL = `http://127.0.0.1:${port}`;
       const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
         cwd: root,
-        env: {
-          PATH: process.env.PATH ?? '',
+        env: childEnvironment({
           NODE_ENV: 'test',
           LOG_LEVEL: 'info',
           PORT: String(port),
           HOST: '127.0.0.1',
           PUBLIC_URL: baseURL,
           ...env,
-        },
+        }),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       web = child;

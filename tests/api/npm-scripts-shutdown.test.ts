@@ -23,6 +23,7 @@ import { upsertUserByEmail } from '../../src/server/features/users/upsert-user-b
 import { discoverInsightsJob } from '../../src/server/jobs/definitions/discover-insights.ts';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/queue.ts';
 import { sessionCookieFrom } from '../helpers/app.ts';
+import { childEnvironment } from '../helpers/child-environment.ts';
 import { createPostgresDatabase, dropPostgresDatabase, testDatabaseUrl } from '../helpers/database.ts';
 import { waitFor } from '../helpers/jobs.ts';
 import { firstAnswer, freePort } from '../helpers/ports.ts';
@@ -39,14 +40,13 @@ function startNpm(args: string[], env: Record<string, string>): NpmProcess {
   const child = spawn('npm', args, {
     cwd: root,
     detached: true,
-    env: {
-      PATH: process.env.PATH ?? '',
+    env: childEnvironment({
       HOME: process.env.HOME ?? os.tmpdir(),
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       npm_config_update_notifier: 'false',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

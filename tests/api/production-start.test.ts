@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childEnvironment } from '../helpers/child-environment.ts';
 import { firstAnswer, freePort } from '../helpers/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -21,15 +22,14 @@ describe('production start', () => {
     baseURL = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
       cwd: root,
-      env: {
-        PATH: process.env.PATH,
+      env: childEnvironment({
         NODE_ENV: 'production',
         SESSION_SECRET: 'a-production-secret-of-at-least-32-characters',
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk) => (log += chunk));

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
 import { CONTACT_LIMIT } from '../../src/server/features/support/contact-rate-limit.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { childEnvironment } from '../helpers/child-environment.ts';
 import {
   createPostgresDatabase,
   createTestDatabase,
@@ -97,7 +98,7 @@ async function startServerProcess(env: Record<string, string>): Promise<ServerPr
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), ...env },
+    env: childEnvironment({ NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: String(port), ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

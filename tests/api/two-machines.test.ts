@@ -16,6 +16,7 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts
 import { brands, users } from '../../src/server/db/schema/index.ts';
 import { type S3Double, startS3Double } from '../doubles/s3.ts';
 import { sessionCookieFrom } from '../helpers/app.ts';
+import { childEnvironment } from '../helpers/child-environment.ts';
 import { createPostgresDatabase, dropPostgresDatabase, testDatabaseUrl } from '../helpers/database.ts';
 import { firstAnswer, freePort } from '../helpers/ports.ts';
 import { seedCompletedAuditOf, setPlan } from '../helpers/seed.ts';
@@ -33,8 +34,7 @@ async function startAppMachine(env: Record<string, string>): Promise<AppMachine>
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brandlens-machine-'));
   const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
     cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
+    env: childEnvironment({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
@@ -42,7 +42,7 @@ async function startAppMachine(env: Record<string, string>): Promise<AppMachine>
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
+import { childEnvironment } from './child-environment.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -35,7 +36,7 @@ function exited(child: ChildProcess): Promise<void> {
 export async function startWorkerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<WorkerProcess> {
   const child = spawn(process.execPath, [path.join(root, 'dist/server/worker.js')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+    env: childEnvironment({ NODE_ENV: 'test', LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
