@@ -5,14 +5,20 @@ import { BillingProviderError } from '../billing-provider.ts';
 import { createStripeBilling, STRIPE_NETWORK_RETRIES, type StripeBilling } from './stripe-billing.ts';
 import { UNREACHABLE_MESSAGE } from './stripe-errors.ts';
 
-/** The client's timeout per attempt here, and how late the double's slow answers come. */
-const TIMEOUT_MS = 300;
-const SLOW_ANSWER_MS = 1_500;
+/**
+ * The client's timeout per attempt where Stripe does not answer, and how late the double's slow
+ * answers come: far apart, so that a busy machine's ordinary answer is never taken for a slow one.
+ * Where Stripe answers "no", the client waits as long as production's would.
+ */
+const TIMEOUT_MS = 1_000;
+const SLOW_ANSWER_MS = 4_000;
+const PATIENT_TIMEOUT_MS = 30_000;
 const ATTEMPTS = STRIPE_NETWORK_RETRIES + 1;
 
 let stripe: StripeDouble;
 let config: StripeConfig;
 let billing: StripeBilling;
+let patientBilling: StripeBilling;
 
 beforeAll(async () => {
   stripe = await startStripeDouble();
@@ -25,6 +31,7 @@ beforeAll(async () => {
     apiBase: stripe.apiBase,
   };
   billing = createStripeBilling(config, { timeoutMs: TIMEOUT_MS });
+  patientBilling = createStripeBilling(config, { timeoutMs: PATIENT_TIMEOUT_MS });
 });
 afterAll(() => stripe?.close());
 beforeEach(() => {
@@ -122,17 +129,20 @@ describe('a Stripe that does not answer', () => {
 describe('Stripe saying no', () => {
   it('passes on Stripe’s message for a customer it does not know', async () => {
     const failure = await failureOf(
-      billing.createSubscription({ customerId: 'cus_nobody', plan: 'smb', trialDays: 14, metadata: {} }, 'no-customer'),
+      patientBilling.createSubscription(
+        { customerId: 'cus_nobody', plan: 'smb', trialDays: 14, metadata: {} },
+        'no-customer',
+      ),
     );
     expect(failure).toMatchObject({ reason: 'rejected', message: "No such customer: 'cus_nobody'" });
     expect(stripe.requests).toHaveLength(1);
   });
 
   it('passes on Stripe’s message for a price that does not exist', async () => {
-    const customer = await billing.createCustomer(customerInput(crypto.randomUUID()), crypto.randomUUID());
+    const customer = await patientBilling.createCustomer(customerInput(crypto.randomUUID()), crypto.randomUUID());
     const wrongPrices = createStripeBilling(
       { ...config, prices: { smb: 'price_gone', agency: config.prices.agency } },
-      { timeoutMs: TIMEOUT_MS },
+      { timeoutMs: PATIENT_TIMEOUT_MS },
     );
     const failure = await failureOf(
       wrongPrices.createSubscription({ customerId: customer.id, plan: 'smb', trialDays: 0, metadata: {} }, 'gone'),
@@ -141,9 +151,9 @@ describe('Stripe saying no', () => {
   });
 
   it('passes on Stripe’s minimum amount', async () => {
-    const customer = await billing.createCustomer(customerInput(crypto.randomUUID()), crypto.randomUUID());
+    const customer = await patientBilling.createCustomer(customerInput(crypto.randomUUID()), crypto.randomUUID());
     const failure = await failureOf(
-      billing.createPaymentIntent(
+      patientBilling.createPaymentIntent(
         { customerId: customer.id, amount: 10, currency: 'gbp', description: 'Too little', metadata: {} },
         'too-little',
       ),
@@ -152,8 +162,8 @@ describe('Stripe saying no', () => {
   });
 
   it('refuses an idempotency key reused for a different request', async () => {
-    await billing.createCustomer(customerInput('u-first'), 'reused-key');
-    const failure = await failureOf(billing.createCustomer(customerInput('u-second'), 'reused-key'));
+    await patientBilling.createCustomer(customerInput('u-first'), 'reused-key');
+    const failure = await failureOf(patientBilling.createCustomer(customerInput('u-second'), 'reused-key'));
     expect(failure.reason).toBe('rejected');
     expect(failure.message).toContain('Keys for idempotent requests can only be used with the same parameters');
     expect(customersOf('u-second')).toEqual([]);
@@ -161,7 +171,7 @@ describe('Stripe saying no', () => {
 
   it('never repeats a secret key Stripe refused', async () => {
     const wrongKey = 'sk_test_51WrongKeyThatStripeDoesNotKnow1234';
-    const unknown = createStripeBilling({ ...config, secretKey: wrongKey }, { timeoutMs: TIMEOUT_MS });
+    const unknown = createStripeBilling({ ...config, secretKey: wrongKey }, { timeoutMs: PATIENT_TIMEOUT_MS });
     const failure = await failureOf(unknown.retrievePaymentIntent('pi_any'));
     expect(failure.reason).toBe('rejected');
     expect(failure.message).toMatch(/^Invalid API Key provided: sk_test_\*\*\*/);
