@@ -7,7 +7,10 @@
  * report and its PDF; the competitive report; a CSV export of every mention (time and the
  * server's peak memory); in Chromium, the time until the first card shows on both screens and
  * scrolling until 1,000 cards have loaded; and the server's resident memory over the whole run.
- * `BENCH_MENTIONS`/`BENCH_ADS` change the sizes; `BENCH_EMBEDDED=1` runs on PGlite instead.
+ * `BENCH_MENTIONS`/`BENCH_ADS` change the sizes; `BENCH_EMBEDDED=1` runs on PGlite instead;
+ * `BENCH_KEEP=1` keeps the seeded database and writes how to serve it to bench-feeds.json in the
+ * temporary folder (for profiling one screen by hand), instead of dropping it; `BENCH_REUSE=1`
+ * measures the database kept that way again, without seeding.
  * Run alone: node bench/feeds.ts (Node 24), with PostgreSQL on BENCH_POSTGRES_URL or 127.0.0.1.
  */
 import { randomBytes } from 'node:crypto';
@@ -33,7 +36,14 @@ const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0
 const MENTIONS = Number(process.env.BENCH_MENTIONS ?? 1_000_000);
 const ADS = Number(process.env.BENCH_ADS ?? 100_000);
 const EMBEDDED = process.env.BENCH_EMBEDDED === '1';
-const SESSION_SECRET = randomBytes(32).toString('hex');
+const REUSE = process.env.BENCH_REUSE === '1';
+const KEEP = process.env.BENCH_KEEP === '1' || REUSE;
+const KEPT_FILE = path.join(os.tmpdir(), 'bench-feeds.json');
+type Seeded = Awaited<ReturnType<typeof seedFeeds>>;
+const kept = REUSE
+  ? (JSON.parse(fs.readFileSync(KEPT_FILE, 'utf8')) as Seeded & { env: Record<string, string> })
+  : null;
+const SESSION_SECRET = kept?.env.SESSION_SECRET ?? randomBytes(32).toString('hex');
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 const line = (label: string, figures: Percentiles & { bytes?: number; total?: string | null }) =>
@@ -113,8 +123,13 @@ async function measureExport(reader: Reader, server: StartedProcess, brandId: st
 async function prepare(): Promise<{
   env: Record<string, string>;
   cleanup: () => Promise<void>;
-  seeded: Awaited<ReturnType<typeof seedFeeds>>;
+  seeded: Seeded;
 }> {
+  if (kept) {
+    const { env: keptEnv, ...seeded } = kept;
+    const { SESSION_SECRET: _secret, ...env } = keptEnv;
+    return { env, seeded, cleanup: async () => {} };
+  }
   if (EMBEDDED) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brandlens-feeds-'));
     const database = await openDatabase({ directory: path.join(dataDir, 'db') });
@@ -133,6 +148,11 @@ async function prepare(): Promise<{
   const seeded = await seedFeeds(database, { mentions: MENTIONS, ads: ADS }, SESSION_SECRET);
   await database.close();
   return { env: { DATABASE_URL: url }, seeded, cleanup: () => dropPostgresDatabase(name, ADMIN_URL) };
+}
+
+function keepForProfiling(env: Record<string, string>, seeded: Seeded) {
+  fs.writeFileSync(KEPT_FILE, JSON.stringify({ env: { ...env, SESSION_SECRET }, ...seeded }, null, 2));
+  console.log(`  kept the seeded database: ${KEPT_FILE}`);
 }
 
 export async function measureFeeds() {
@@ -162,7 +182,8 @@ export async function measureFeeds() {
     console.log(`  server resident memory: peak ${peak().toFixed(0)} MB over the whole run`);
   } finally {
     await server?.stop();
-    await cleanup();
+    if (KEEP) keepForProfiling(env, seeded);
+    else await cleanup();
   }
 }
 

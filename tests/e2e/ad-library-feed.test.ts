@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adLibraryEntries } from '../../src/server/db/schema/index.ts';
 import { adCsvHeaderLine } from '../../src/server/features/ad-library/ad-csv-row.ts';
-import { DESKTOP, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { chooseOption, DESKTOP, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { setPlan } from '../helpers/seed.ts';
 import { seedCompetitor } from '../helpers/seed-competitors.ts';
@@ -69,10 +69,7 @@ async function countIs(ads: number) {
     .waitFor();
 }
 
-async function choose(label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const choose = (label: string, option: string) => chooseOption(page, page, label, option, { exactLabel: true });
 
 async function download(click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);

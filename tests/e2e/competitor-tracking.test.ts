@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adLibraryEntries, brands, competitors, users } from '../../src/server/db/schema/index.ts';
 import { storedFeatureNotice } from '../../src/shared/plan-messages.ts';
-import { DESKTOP, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { chooseOption, DESKTOP, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { setPlan } from '../helpers/seed.ts';
 
@@ -39,10 +39,8 @@ async function tile(key: string, value: string) {
     .waitFor();
 }
 
-async function choose(scope: Page | ReturnType<Page['getByRole']>, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const choose = (scope: Page | ReturnType<Page['getByRole']>, label: string, option: string) =>
+  chooseOption(page, scope, label, option);
 
 const ads = () => page.getByRole('region', { name: 'Ads' }).getByRole('article');
 

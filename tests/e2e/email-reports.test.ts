@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { brands, emailReportRuns, emailReports, outboxMessages, users } from '../../src/server/db/schema/index.ts';
-import { MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
+import { chooseOption, MOBILE, newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { waitFor } from '../helpers/jobs.ts';
 import { setPlan } from '../helpers/seed.ts';
@@ -18,10 +18,7 @@ async function toast(title: string) {
     .waitFor();
 }
 
-async function choose(scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const choose = (scope: Locator, label: string, option: string) => chooseOption(page, scope, label, option);
 
 const comboboxText = (scope: Locator, label: string) => scope.getByRole('combobox', { name: label }).textContent();
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { onTestFailed } from 'vitest';
 import { CHROMIUM_FLAGS, type ChromiumBinary, findChromium } from '../../src/server/analysis/render/chromium.ts';
 
@@ -78,4 +78,22 @@ export async function signInThroughPage(page: Page, email: string) {
   await page.getByRole('button', { name: 'Continue with Replit' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+}
+
+/**
+ * Picks an option of a select (a combobox and its listbox) and waits until the list has closed
+ * and the combobox shows the choice, so the next step never meets a list still closing.
+ */
+export async function chooseOption(
+  page: Page,
+  scope: Page | Locator,
+  label: string,
+  option: string,
+  { exactLabel = false }: { exactLabel?: boolean } = {},
+) {
+  const combobox = scope.getByRole('combobox', { name: label, exact: exactLabel });
+  await combobox.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+  await combobox.filter({ hasText: option }).waitFor();
 }
