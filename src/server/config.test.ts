@@ -14,6 +14,13 @@ describe('loadConfig', () => {
     });
   });
 
+  it('gives a page ten seconds to render in an audit, within bounds an operator may raise', () => {
+    expect(loadConfig({}).auditRender.timeoutMs).toBe(10_000);
+    expect(loadConfig({ AUDIT_RENDER_TIMEOUT_MS: '30000' }).auditRender.timeoutMs).toBe(30_000);
+    expect(() => loadConfig({ AUDIT_RENDER_TIMEOUT_MS: '500' })).toThrow(/AUDIT_RENDER_TIMEOUT_MS/);
+    expect(() => loadConfig({ AUDIT_RENDER_TIMEOUT_MS: 'slow' })).toThrow(/AUDIT_RENDER_TIMEOUT_MS/);
+  });
+
   it('names the bad variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

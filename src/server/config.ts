@@ -82,6 +82,10 @@ const ZEnvironment = z
     ADMIN_USER_IDS: commaList,
     CRAWLER_ALLOW_LOOPBACK: booleanFlag,
     AUDIT_RENDER: z.preprocess(emptyAsUndefined, z.enum(['auto', 'always', 'never']).default('auto')),
+    AUDIT_RENDER_TIMEOUT_MS: z.preprocess(
+      emptyAsUndefined,
+      z.coerce.number().int().min(1000).max(120_000).default(10_000),
+    ),
     CHROMIUM_PATH: optionalString,
     ADMIN_EMAILS: commaList,
     SMTP_URL: z.preprocess(
@@ -146,7 +150,7 @@ export type Config = {
    * auto follows each brand's setting (by default, pages that need it), always renders every page,
    * never renders none. chromiumPath: the browser to use, else /usr/bin/chromium.
    */
-  auditRender: { mode: 'auto' | 'always' | 'never'; chromiumPath: string | undefined };
+  auditRender: { mode: 'auto' | 'always' | 'never'; chromiumPath: string | undefined; timeoutMs: number };
   mail: MailConfig;
   /** Ad discovery: the Meta Ad Library API; without a token, ads are entered by hand or CSV. */
   metaAdLibrary: { token: string | undefined; graphUrl: string };
@@ -273,7 +277,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     admin: { userIds: env.ADMIN_USER_IDS, emails: adminEmails.map((email) => email.toLowerCase()) },
     crawlerAllowLoopback: env.CRAWLER_ALLOW_LOOPBACK,
-    auditRender: { mode: env.AUDIT_RENDER, chromiumPath: env.CHROMIUM_PATH },
+    auditRender: { mode: env.AUDIT_RENDER, chromiumPath: env.CHROMIUM_PATH, timeoutMs: env.AUDIT_RENDER_TIMEOUT_MS },
     ai,
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -25,7 +25,8 @@ const resolver = async (hostname: string) => {
 
 beforeAll(async () => {
   site = await startSpaSite();
-  const env = { CRAWLER_ALLOW_LOOPBACK: 'true' };
+  // Rendering's own budget is generous here: this file checks what is found, not how fast a busy machine renders.
+  const env = { CRAWLER_ALLOW_LOOPBACK: 'true', AUDIT_RENDER_TIMEOUT_MS: '60000' };
   withBrowser = await createWorkingTestApp({ env, crawlResolver: resolver });
   withoutBrowser = await createWorkingTestApp({ env, crawlResolver: resolver, renderChromium: null });
   owner = await withBrowser.signInAs('spa-owner@example.com');

@@ -67,7 +67,7 @@ describe('claiming due reports', () => {
     const slot = report.nextScheduled!;
     const now = new Date();
     await claimDueReports(claimDepsOf(target), now);
-    await smtp.waitForMessages(3);
+    await smtp.waitForMessages(3, 120_000);
     await settled(report.id, 3);
 
     expect(to(OWNER)).toHaveLength(1);
@@ -121,7 +121,7 @@ describe('claiming due reports', () => {
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ status: 'sent', kind: 'scheduled' });
     expect(await scheduledMessagesOf(target.database, report.id)).toHaveLength(3);
-  });
+  }, 150_000);
 
   it('claims a report once when two job queues on the same database claim at the same moment', async () => {
     const report = await seedEmailReport(target.database, OWNER, {

@@ -72,22 +72,28 @@ describe('accessibility (axe-core on jsdom)', () => {
     expect(statuses.lastIndexOf('fail')).toBeLessThan(statuses.indexOf('pass'));
   });
 
-  it('handles 20 pages within a few seconds and reports the time per page', async () => {
+  it('handles 20 pages within a few seconds of processor time and reports the time per page', async () => {
     const pages = Array.from({ length: 20 }, (_, index) => ({
       url: `https://example.com/page-${index}`,
       html: index % 2 ? accessible : inaccessible,
     }));
+    // Processor time, not the clock's: the bound is on the work done, which a busy machine does not change.
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const run = await runAccessibilityChecks(htmlPagesOf(snapshotOf(pages)));
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
     const elapsed = performance.now() - started;
     expect(run.pagesTested).toBe(20);
     expect(run.pageMs).toHaveLength(20);
-    expect(elapsed).toBeLessThan(10_000);
+    expect(cpuMs).toBeLessThan(10_000);
     const imageAlt = run.checks.find((check) => check.id === 'a11y.image-alt')!;
     expect(imageAlt.summary).toMatch(/^30 elements on 10 of 20 tested pages fail/);
     expect(imageAlt.evidence).toHaveLength(11);
     expect(imageAlt.evidence[10]).toEqual({ note: 'and 20 more' });
-    console.info(`axe on 20 pages: ${Math.round(elapsed)} ms (${run.pageMs.map((page) => page.ms).join(', ')})`);
+    console.info(
+      `axe on 20 pages: ${Math.round(elapsed)} ms, ${Math.round(cpuMs)} ms of processor time (${run.pageMs.map((page) => page.ms).join(', ')})`,
+    );
   });
 
   it('stops at the page cap and says how many pages were left untested', async () => {

@@ -91,6 +91,7 @@ export async function runAudit(deps: RunAuditDeps, auditId: string, signal?: Abo
         mode: effectiveRenderMode(deps.config.auditRender.mode, brand.renderMode),
         chromiumPath: deps.config.auditRender.chromiumPath,
         chromium: deps.renderChromium,
+        timeoutMs: deps.config.auditRender.timeoutMs,
       },
       // Pages fetched against pages found so far: the bar never runs ahead of what the crawl knows.
       onProgress: (fetched, found) =>
