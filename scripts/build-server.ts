@@ -29,6 +29,10 @@ export function serverBuildIsStale(): boolean {
 }
 
 export async function buildServer(): Promise<void> {
+  // Always production JSX: a build started by a test or development process (NODE_ENV=test) would
+  // otherwise call React's development runtime, whose jsxDEV a production server does not have,
+  // and every PDF would fail once `npm start` reused that build.
+  process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
   await build({
     configFile: false,

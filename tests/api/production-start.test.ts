@@ -13,9 +13,12 @@ describe('production start', () => {
   let dataDir: string;
   let log = '';
   let baseURL: string;
+  let builtAt: number;
 
   beforeAll(async () => {
-    // What `npm start` runs in production: the compiled server on plain Node, no transpiler.
+    // What `npm start` runs in production: the compiled server on plain Node, no transpiler. Built
+    // from this test process (NODE_ENV=test), as the suite's own builds are, which `npm start` reuses.
+    builtAt = Date.now() - 1_000;
     execFileSync(process.execPath, [path.join(root, 'scripts/build-server.ts')], { cwd: root, stdio: 'pipe' });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'brandlens-production-'));
     const port = await freePort();
@@ -53,4 +56,15 @@ describe('production start', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(log).not.toMatch(/Error/);
   }, 160_000);
+
+  it('compiles JSX for React’s production runtime whoever builds, so a production server renders PDFs', () => {
+    const outDir = path.join(root, 'dist/server');
+    const written = fs
+      .readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.js') && fs.statSync(path.join(outDir, file)).mtimeMs >= builtAt);
+    expect(written).toContain('main.js');
+    expect(written.some((file) => file.includes('render-sentiment-pdf'))).toBe(true);
+    const development = written.filter((file) => fs.readFileSync(path.join(outDir, file), 'utf8').includes('jsxDEV'));
+    expect(development).toEqual([]);
+  });
 });
