@@ -70,7 +70,9 @@ describe('ad markets and what Meta returns in them', () => {
     // Ireland added: Meta returns every ad delivered there.
     await page.getByRole('combobox', { name: 'Add a market' }).click();
     await page.getByRole('option', { name: 'Ireland', exact: true }).click();
-    await page.getByRole('region', { name: 'Ad markets searched' }).getByText('Ireland').waitFor();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    // saved, then shown: a busy machine can take longer than a click's usual wait
+    await page.getByRole('region', { name: 'Ad markets searched' }).getByText('Ireland').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Discover ads for Tidewater Roasters' }).click();
     const card = page.getByRole('article', { name: 'Ad by Tidewater Roasters' });
     await card.waitFor({ timeout: 30_000 });
