@@ -12,11 +12,12 @@ import { UpgradePrompt } from '../audits-shared/upgrade-prompt.tsx';
 import { FilteredInsights } from './filtered-insights.tsx';
 import { ManualFeedbackForm } from './manual-feedback-form.tsx';
 import { MentionFeed, NoMentionsYet } from './mention-feed.tsx';
-import { useBrandMentionTotal } from './mention-feed-queries.ts';
+import { useBrandMentionTotal, usePrefetchMentionFeed } from './mention-feed-queries.ts';
 import { CompetitorDiscoveryCard } from './sources/competitor-discovery-card.tsx';
 import { DiscoveryCard } from './sources/discovery-card.tsx';
 import { ListeningSourcesCard } from './sources/listening-sources-card.tsx';
 import { SourcesCard } from './sources/sources-card.tsx';
+import { useFeedFilters } from './use-feed-filters.ts';
 
 const insightFeatures = [
   {
@@ -62,6 +63,8 @@ export function InsightsTab({ brand }: { brand: TBrand }) {
   // How many mentions the brand has at all: none gives the empty state (or, on a plan without the
   // feature, the upgrade prompt) rather than filters that would filter nothing.
   const stored = useBrandMentionTotal(brand.id);
+  const { filters } = useFeedFilters();
+  usePrefetchMentionFeed(brand.id, filters);
   const readOnly = moduleReadOnlyState(plan, brand, 'consumerInsights');
 
   // A signed-out reply is reported once (the Unauthorized toast and the login redirect).

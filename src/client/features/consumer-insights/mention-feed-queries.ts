@@ -1,11 +1,14 @@
 import {
   type InfiniteData,
+  infiniteQueryOptions,
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { TInsight, TSentimentLabel } from '../../../shared/schemas/insights.ts';
 import type { TMentionSummary } from '../../../shared/schemas/mention-feed.ts';
 import { nextPageCursor, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging.ts';
@@ -36,6 +39,18 @@ async function fetchMentionPage(url: string, signal: AbortSignal): Promise<Menti
   };
 }
 
+const mentionFeedOptions = (brandId: string, relevance: 'relevant' | 'filtered', filters: FeedFilters) =>
+  infiniteQueryOptions({
+    queryKey: feedKey(brandId, relevance, filters),
+    queryFn: ({ pageParam, signal }) =>
+      fetchMentionPage(
+        `/api/consumer-insights?${mentionListParams(brandId, filters, { cursor: pageParam, relevance })}`,
+        signal,
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
 /**
  * The feed one page at a time (the cursor is the page parameter): the first page, then each next
  * one as the reader scrolls. A change of filters keeps the old pages on screen until the new first
@@ -47,14 +62,7 @@ export function useMentionFeed(
   { relevance = 'relevant', enabled = true }: { relevance?: 'relevant' | 'filtered'; enabled?: boolean } = {},
 ) {
   return useInfiniteQuery({
-    queryKey: feedKey(brandId, relevance, filters),
-    queryFn: ({ pageParam, signal }) =>
-      fetchMentionPage(
-        `/api/consumer-insights?${mentionListParams(brandId, filters, { cursor: pageParam, relevance })}`,
-        signal,
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...mentionFeedOptions(brandId, relevance, filters),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -74,19 +82,37 @@ export function useBrandMentionTotal(brandId: string) {
   });
 }
 
+const mentionSummaryOptions = (brandId: string, filters: FeedFilters) => {
+  const params = mentionFilterParams(brandId, filters, { withSentiment: false }).toString();
+  return queryOptions({
+    queryKey: summaryKey(brandId, params),
+    queryFn: async ({ signal }) =>
+      (await apiJsonWithHeaders<TMentionSummary>('GET', `/api/consumer-insights/summary?${params}`, undefined, signal))
+        .body,
+  });
+};
+
 /**
  * The figures for the current filters: the volume chart, the share of voice and the count on each
  * sentiment chip. Asked for without the sentiment, so every chip can show its own count.
  */
 export function useMentionSummary(brandId: string, filters: FeedFilters) {
-  const params = mentionFilterParams(brandId, filters, { withSentiment: false }).toString();
-  return useQuery({
-    queryKey: summaryKey(brandId, params),
-    queryFn: async ({ signal }) =>
-      (await apiJsonWithHeaders<TMentionSummary>('GET', `/api/consumer-insights/summary?${params}`, undefined, signal))
-        .body,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...mentionSummaryOptions(brandId, filters), placeholderData: keepPreviousData });
+}
+
+/**
+ * Asks for the feed's first page and its figures beside the brand's total rather than after it
+ * (the feed shows once the total says there is something to show): the screen's first card then
+ * waits for one round of requests, not two. Subscribes to nothing, so the caller does not re-render.
+ */
+export function usePrefetchMentionFeed(brandId: string, filters: FeedFilters) {
+  const queryClient = useQueryClient();
+  const filtersKey = JSON.stringify(filters);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asks again when the filters (their key) change
+  useEffect(() => {
+    void queryClient.prefetchInfiniteQuery(mentionFeedOptions(brandId, 'relevant', filters));
+    void queryClient.prefetchQuery(mentionSummaryOptions(brandId, filters));
+  }, [queryClient, brandId, filtersKey]);
 }
 
 /** What a list hands its cards to correct a sentiment: one mutation for the list, not one per card. */
