@@ -48,7 +48,15 @@ describe('the served build', () => {
     const html = await (await fetch(`${e2e.server.baseURL}/brand-audit`)).text();
     const entry = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
     expect(entry).toBeTruthy();
-    const script = await (await fetch(`${e2e.server.baseURL}${entry}`)).text();
+    // React sits in the packages' chunk, which the page preloads beside its entry.
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+      (match) => match[1],
+    );
+    expect(preloaded.length).toBeGreaterThan(0);
+    const scripts = await Promise.all(
+      [entry, ...preloaded].map(async (src) => (await fetch(`${e2e.server.baseURL}${src}`)).text()),
+    );
+    const script = scripts.join('\n');
     expect(script).toContain('Minified React error');
     expect(script).not.toContain('In HTML, %s cannot be a child');
   });

@@ -63,9 +63,10 @@ export function InsightsTab({ brand }: { brand: TBrand }) {
   // How many mentions the brand has at all: none gives the empty state (or, on a plan without the
   // feature, the upgrade prompt) rather than filters that would filter nothing.
   const stored = useBrandMentionTotal(brand.id);
-  const { filters } = useFeedFilters();
-  usePrefetchMentionFeed(brand.id, filters);
   const readOnly = moduleReadOnlyState(plan, brand, 'consumerInsights');
+  // A plan with the feed shows it at once; one without shows it only when something was kept.
+  const { filters } = useFeedFilters();
+  usePrefetchMentionFeed(brand.id, filters, { enabled: plan !== undefined && !planLacks(plan, 'consumerInsights') });
 
   // A signed-out reply is reported once (the Unauthorized toast and the login redirect).
   const reported = useRef<unknown>(null);

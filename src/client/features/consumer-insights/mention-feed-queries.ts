@@ -105,14 +105,15 @@ export function useMentionSummary(brandId: string, filters: FeedFilters) {
  * (the feed shows once the total says there is something to show): the screen's first card then
  * waits for one round of requests, not two. Subscribes to nothing, so the caller does not re-render.
  */
-export function usePrefetchMentionFeed(brandId: string, filters: FeedFilters) {
+export function usePrefetchMentionFeed(brandId: string, filters: FeedFilters, { enabled }: { enabled: boolean }) {
   const queryClient = useQueryClient();
   const filtersKey = JSON.stringify(filters);
   // biome-ignore lint/correctness/useExhaustiveDependencies: asks again when the filters (their key) change
   useEffect(() => {
+    if (!enabled) return;
     void queryClient.prefetchInfiniteQuery(mentionFeedOptions(brandId, 'relevant', filters));
     void queryClient.prefetchQuery(mentionSummaryOptions(brandId, filters));
-  }, [queryClient, brandId, filtersKey]);
+  }, [queryClient, brandId, filtersKey, enabled]);
 }
 
 /** What a list hands its cards to correct a sentiment: one mutation for the list, not one per card. */
