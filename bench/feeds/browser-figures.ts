@@ -4,7 +4,7 @@
  * the time to scroll until 1,000 cards have loaded, with the longest gap between two frames seen
  * while scrolling (a janky list shows long gaps).
  */
-import { chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, findChromium } from '../../src/server/analysis/render/chromium.ts';
 import { type Percentiles, percentiles, type Reader } from './http-figures.ts';
 
@@ -78,8 +78,8 @@ async function scrollUntilLoaded(page: Page, screen: Screen, wanted: number, tim
   return { ms: performance.now() - started, loaded, longestFrameMs: await stopWatching() };
 }
 
-/** First-card times (`runs` fresh pages after one warm-up) and one scroll to 1,000 loaded cards, per screen. */
-export async function measureScreens(reader: Reader, screens: Screen[], runs = 10): Promise<ScreenFigures[]> {
+/** Headless Chromium with a desktop context signed in as the reader. */
+export async function signedInBrowser(reader: Reader): Promise<{ browser: Browser; context: BrowserContext }> {
   const binary = await findChromium(process.env.CHROMIUM_PATH);
   if (!binary) throw new Error('No Chromium found: set CHROMIUM_PATH or install chromium');
   const browser = await chromium.launch({
@@ -87,10 +87,16 @@ export async function measureScreens(reader: Reader, screens: Screen[], runs = 1
     args: CHROMIUM_FLAGS,
     env: binary.env ? { ...process.env, ...binary.env } : undefined,
   });
+  const context = await browser.newContext({ baseURL: reader.origin, viewport: { width: 1280, height: 800 } });
+  const [name, value] = reader.cookie.split(/=(.*)/s) as [string, string];
+  await context.addCookies([{ name, value, url: reader.origin }]);
+  return { browser, context };
+}
+
+/** First-card times (`runs` fresh pages after one warm-up) and one scroll to 1,000 loaded cards, per screen. */
+export async function measureScreens(reader: Reader, screens: Screen[], runs = 10): Promise<ScreenFigures[]> {
+  const { browser, context } = await signedInBrowser(reader);
   try {
-    const context = await browser.newContext({ baseURL: reader.origin, viewport: { width: 1280, height: 800 } });
-    const [name, value] = reader.cookie.split(/=(.*)/s) as [string, string];
-    await context.addCookies([{ name, value, url: reader.origin }]);
     const figures: ScreenFigures[] = [];
     for (const screen of screens) {
       const times: number[] = [];

@@ -7,23 +7,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, findChromium } from '../../src/server/analysis/render/chromium.ts';
+import { AD_LIBRARY, CONSUMER_INSIGHTS, signedInBrowser } from './browser-figures.ts';
 
 const origin = process.env.BENCH_ORIGIN ?? 'http://127.0.0.1:5000';
-const screen = process.argv[2] ?? '/consumer-insights';
+const screen = [CONSUMER_INSIGHTS, AD_LIBRARY].find(
+  (known) => known.path === (process.argv[2] ?? '/consumer-insights'),
+);
+if (!screen) throw new Error(`Screens traced: ${CONSUMER_INSIGHTS.path}, ${AD_LIBRARY.path}`);
 const kept = JSON.parse(fs.readFileSync(path.join(os.tmpdir(), 'bench-feeds.json'), 'utf8')) as { cookie: string };
 
-const binary = await findChromium(process.env.CHROMIUM_PATH);
-if (!binary) throw new Error('No Chromium found');
-const browser = await chromium.launch({
-  executablePath: binary.executablePath,
-  args: CHROMIUM_FLAGS,
-  env: binary.env ? { ...process.env, ...binary.env } : undefined,
-});
-const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 800 } });
-const [name, value] = kept.cookie.split(/=(.*)/s) as [string, string];
-await context.addCookies([{ name, value, url: origin }]);
+const { browser, context } = await signedInBrowser({ origin, cookie: kept.cookie });
 for (let run = 0; run < 3; run += 1) {
   const page = await context.newPage();
   const started = performance.now();
@@ -34,10 +27,8 @@ for (let run = 0; run < 3; run += 1) {
   page.on('requestfinished', (request) =>
     lines.push(`${begun.get(request)} → ${at()} ms  ${request.method()} ${request.url().replace(origin, '')}`),
   );
-  await page.goto(screen);
-  const cards = screen.startsWith('/consumer') ? 'Consumer insights' : 'Ads';
-  const list = cards === 'Ads' ? page.getByRole('region', { name: 'Ads' }) : page.getByRole('list', { name: cards });
-  await list.getByRole('article').first().waitFor({ timeout: 60_000 });
+  await page.goto(screen.path);
+  await screen.cards(page).first().waitFor({ timeout: 60_000 });
   const firstCard = at();
   await page.waitForLoadState('networkidle');
   console.log(`run ${run + 1}: first card at ${firstCard} ms`);
