@@ -175,6 +175,34 @@ describe('GET /api/consumer-insights/summary', () => {
     expect(filtered.total).toBe(30);
   });
 
+  it('counts a search in one pass over what it finds, to the same figures as the day counts give', async () => {
+    // every seeded mention reads "Mention number g": a search for "mention" finds them all, so its
+    // figures (counted from the mentions found) must equal those without a search (the day counts)
+    const queries = [
+      `brandId=${brand.id}`,
+      `brandId=${brand.id}&sentiment=negative&about=brand&from=${daysBack(20)}&to=${daysBack(10)}`,
+      `brandId=${brand.id}&about=competitors&from=${daysBack(35)}`,
+      `brandId=${brand.id}&competitorId=${alphaId}&to=${daysBack(3)}`,
+      `brandId=${brand.id}&relevance=filtered`,
+      `brandId=${spikeBrandId}`,
+    ];
+    for (const query of queries) {
+      const counted = await summary(query);
+      expect(counted.total, query).toBeGreaterThan(0);
+      expect(await summary(`${query}&q=Mention`), query).toEqual(counted);
+    }
+    // "-number" leaves nothing; one number finds its one mention, on its day and under its subject
+    const none = await summary(`brandId=${brand.id}&q=${encodeURIComponent('mention -number')}`);
+    expect(none.total).toBe(0);
+    expect(none.volume.every((day) => day.total === 0)).toBe(true);
+    expect(none.shareOfVoice.every((entry) => entry.mentions === 0)).toBe(true);
+    expect(none.topSources).toEqual([]);
+    const eight = await summary(`brandId=${brand.id}&q=8`);
+    expect(eight.total).toBe(1);
+    expect(eight.shareOfVoice.find((entry) => entry.competitorId === alphaId)?.mentions).toBe(1);
+    expect(eight.topSources).toEqual([{ label: 'Reviews · Site 02', mentions: 1 }]);
+  });
+
   it('marks the day that meets the sentiment reports’ spike rule, and no other', async () => {
     const result = await summary(`brandId=${spikeBrandId}`);
     expect(result.volume.filter((day) => day.spike).map((day) => day.day)).toEqual([daysBack(5)]);

@@ -35,7 +35,7 @@ const labelled = (column: PgColumn, labels: Record<string, string>) =>
     sql` `,
   );
 
-function sourceLabelOf(columns: { channel: PgColumn; source: PgColumn; platform: PgColumn }): SQL<string> {
+export function sourceLabelOf(columns: { channel: PgColumn; source: PgColumn; platform: PgColumn }): SQL<string> {
   return sql<string>`(case when ${columns.channel} is not null
     then ${labelled(columns.channel, insightChannelLabels)}
     else ${labelled(columns.source, insightSourceLabels)} end)

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { TSentimentLabel } from '../../../shared/schemas/insights.ts';
 import type { TMentionVolumeDay } from '../../../shared/schemas/mention-feed.ts';
 import { createCalendar } from '../../analysis/sentiment-report/calendar.ts';
 import { BASELINE_DAYS, type DayCount, findSpike } from '../../analysis/sentiment-report/spikes.ts';
 import type { Database } from '../../db/client.ts';
+import type { DayRow } from './mention-figures.ts';
 import { addUtcDays, utcDayStart } from './mention-filters.ts';
 import type { MentionTally } from './mention-tally.ts';
 
@@ -13,10 +13,8 @@ export type DayPeriod = { from: string; to: string };
 /** The summary's days are UTC days, as the feed's from/to filters are. */
 const utcCalendar = createCalendar('UTC');
 
-type DayRow = { day: string; total: number } & Record<TSentimentLabel, number>;
-
 /** Mentions per UTC day by sentiment, counted by the database. */
-async function countByDay(db: Database, tally: MentionTally): Promise<Map<string, DayRow>> {
+export async function countByDay(db: Database, tally: MentionTally): Promise<Map<string, DayRow>> {
   const rows = await db
     .select({ day: tally.day, total: tally.mentions, ...tally.sentiments })
     .from(tally.table)
@@ -40,17 +38,18 @@ function spikeDaysOf(byDay: Map<string, DayRow>, period: DayPeriod): Set<string>
   return new Set(alert ? [alert.day, ...alert.otherSpikeDays] : []);
 }
 
+/** The days the chart reads: its period and, before it, the spike rule's baseline (counted, not charted). */
+export const chartedDays = (period: DayPeriod): DayPeriod => ({
+  from: addUtcDays(period.from, -BASELINE_DAYS),
+  to: period.to,
+});
+
 /**
  * The chart: every UTC day of the period (days without mentions as zeros) with its mentions by
  * sentiment, and whether it is a spike. The spike rule compares each day with the BASELINE_DAYS
- * before it, so those are counted too (by day, never row by row) though not charted.
+ * before it, so `byDay` has those too (chartedDays).
  */
-export async function mentionVolume(
-  db: Database,
-  tallyOver: (period: DayPeriod) => MentionTally,
-  period: DayPeriod,
-): Promise<TMentionVolumeDay[]> {
-  const byDay = await countByDay(db, tallyOver({ from: addUtcDays(period.from, -BASELINE_DAYS), to: period.to }));
+export function mentionVolume(byDay: Map<string, DayRow>, period: DayPeriod): TMentionVolumeDay[] {
   const spikes = spikeDaysOf(byDay, period);
   const volume: TMentionVolumeDay[] = [];
   for (let day = period.from; day <= period.to; day = addUtcDays(day, 1)) {

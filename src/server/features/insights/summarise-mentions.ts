@@ -1,5 +1,4 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { TSentimentLabel } from '../../../shared/schemas/insights.ts';
 import {
   DEFAULT_SUMMARY_DAYS,
   MAX_SUMMARY_DAYS,
@@ -15,9 +14,11 @@ import { competitors } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import type { FeatureContext } from '../context.ts';
+import type { MentionFigures, SourceRow, SubjectRow } from './mention-figures.ts';
 import { addUtcDays, type MentionFilterValues } from './mention-filters.ts';
-import { type MentionTally, mentionTally } from './mention-tally.ts';
-import { type DayPeriod, mentionVolume } from './mention-volume.ts';
+import { mentionTally } from './mention-tally.ts';
+import { chartedDays, countByDay, type DayPeriod, mentionVolume } from './mention-volume.ts';
+import { searchedMentionFigures } from './searched-mention-figures.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -34,26 +35,14 @@ export function summaryPeriod(filters: Pick<MentionFilterValues, 'from' | 'to'>,
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 /**
- * The brand and each of its competitors (every one, with no mentions too) over the period, with
- * the filters other than whose mentions: the brand first, then the loudest competitor.
+ * The brand and each of its competitors (every one, with no mentions too) over the period: the
+ * brand first, then the loudest competitor.
  */
-async function shareOfVoice(
-  db: Database,
-  brand: { id: string; name: string },
-  tally: MentionTally,
-): Promise<TShareOfVoiceEntry[]> {
-  const [counted, rivals] = await Promise.all([
-    db
-      .select({ competitorId: tally.competitorId, mentions: tally.mentions, ...tally.sentiments })
-      .from(tally.table)
-      .where(tally.where)
-      .groupBy(tally.competitorId),
-    db
-      .select({ id: competitors.id, name: competitors.name })
-      .from(competitors)
-      .where(eq(competitors.brandId, brand.id))
-      .orderBy(asc(competitors.name), asc(competitors.id)),
-  ]);
+function shareOfVoice(
+  brand: { name: string },
+  rivals: { id: string; name: string }[],
+  counted: SubjectRow[],
+): TShareOfVoiceEntry[] {
   const bySubject = new Map(counted.map((row) => [row.competitorId, row]));
   const all = counted.reduce((sum, row) => sum + row.mentions, 0);
   const entryOf = (competitorId: string | null, name: string): TShareOfVoiceEntry => {
@@ -73,17 +62,40 @@ async function shareOfVoice(
   return [entryOf(null, brand.name), ...rivalEntries];
 }
 
-async function topSources(db: Database, tally: MentionTally) {
-  return (
+/** The most mentioned source labels, then by label. */
+const topSources = (bySource: SourceRow[]) =>
+  [...bySource]
+    .sort((a, b) => b.mentions - a.mentions || a.label.localeCompare(b.label, 'en-GB'))
+    .slice(0, TOP_SOURCES);
+
+/** The figures from the day counts the database keeps (filters without a search): a few rows a day. */
+async function countedMentionFigures(
+  db: Database,
+  brandId: string,
+  filters: MentionFilterValues,
+  period: DayPeriod,
+): Promise<MentionFigures> {
+  const matching = mentionTally(brandId, filters);
+  const subjects = mentionTally(brandId, filters, { dates: false, subject: false }, period);
+  const [[totals], byDay, bySubject, bySource] = await Promise.all([
     db
-      .select({ label: tally.sourceLabel, mentions: tally.mentions })
-      .from(tally.table)
-      .where(tally.where)
+      .select({ total: matching.mentions, ...matching.sentiments })
+      .from(matching.table)
+      .where(matching.where),
+    countByDay(db, mentionTally(brandId, filters, { dates: false }, chartedDays(period))),
+    db
+      .select({ competitorId: subjects.competitorId, mentions: subjects.mentions, ...subjects.sentiments })
+      .from(subjects.table)
+      .where(subjects.where)
+      .groupBy(subjects.competitorId),
+    db
+      .select({ label: matching.sourceLabel, mentions: matching.mentions })
+      .from(matching.table)
+      .where(matching.where)
       // by position: the label's expression carries parameters, which PostgreSQL cannot match twice
-      .groupBy(sql`1`)
-      .orderBy(sql`2 desc`, sql`1 asc`)
-      .limit(TOP_SOURCES)
-  );
+      .groupBy(sql`1`),
+  ]);
+  return { totals: totals ?? { total: 0, positive: 0, negative: 0, neutral: 0 }, byDay, bySubject, bySource };
 }
 
 /**
@@ -99,28 +111,22 @@ export async function summariseMentions(
   const { brandId, ...filters } = input;
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
   const period = summaryPeriod(filters);
-  const matching = mentionTally(brand.id, filters);
-  const [[totals], volume, voices, sources] = await Promise.all([
+  const [figures, rivals] = await Promise.all([
+    (filters.q ? searchedMentionFigures : countedMentionFigures)(ctx.db, brand.id, filters, period),
     ctx.db
-      .select({ total: matching.mentions, ...matching.sentiments })
-      .from(matching.table)
-      .where(matching.where),
-    mentionVolume(ctx.db, (days) => mentionTally(brand.id, filters, { dates: false }, days), period),
-    shareOfVoice(ctx.db, brand, mentionTally(brand.id, filters, { dates: false, subject: false }, period)),
-    topSources(ctx.db, matching),
+      .select({ id: competitors.id, name: competitors.name })
+      .from(competitors)
+      .where(eq(competitors.brandId, brand.id))
+      .orderBy(asc(competitors.name), asc(competitors.id)),
   ]);
-  const bySentiment: Record<TSentimentLabel, number> = {
-    positive: totals?.positive ?? 0,
-    negative: totals?.negative ?? 0,
-    neutral: totals?.neutral ?? 0,
-  };
+  const { total, ...bySentiment } = figures.totals;
   return {
-    total: totals?.total ?? 0,
+    total,
     bySentiment,
     period,
-    volume,
+    volume: mentionVolume(figures.byDay, period),
     spikeRule: SPIKE_RULE,
-    shareOfVoice: voices,
-    topSources: sources,
+    shareOfVoice: shareOfVoice(brand, rivals, figures.bySubject),
+    topSources: topSources(figures.bySource),
   };
 }
