@@ -1,50 +1,21 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { appScreenPaths, pathPattern, publicPages, type TAppScreenPath } from '../shared/routes.ts';
+import { appScreenModules, appShellModule, queryProviderModule } from './app-screens.ts';
 import { CenteredSpinner } from './components/spinner.tsx';
 import { RedirectToLogin } from './features/auth/redirect-to-login.tsx';
 import { useAuth } from './hooks/use-auth.ts';
 
-// React Query and the app's cache, around the screens that read the API through it.
-const QueryProvider = lazy(() => import('./components/query-provider.tsx'));
+const QueryProvider = lazy(queryProviderModule);
 
 const SharedReportPage = lazy(() => import('./features/shared-pages/shared-report-page.tsx'));
 const SharedRecommendationsPage = lazy(() => import('./features/shared-pages/shared-recommendations-page.tsx'));
 const NotFoundPage = lazy(() => import('./features/not-found/not-found-page.tsx'));
 
-// The signed-in application: the shell and each screen load on demand.
-const AppShell = lazy(() => import('./components/layout/app-shell.tsx'));
-const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page.tsx'));
-const ActionItemsPage = lazy(() => import('./features/action-items/action-items-page.tsx'));
-const BrandAuditPage = lazy(() => import('./features/brand-audit/brand-audit-page.tsx'));
-const ConsumerInsightsPage = lazy(() => import('./features/consumer-insights/consumer-insights-page.tsx'));
-const CompetitorTrackingPage = lazy(() => import('./features/competitor-tracking/competitor-tracking-page.tsx'));
-const AuditResultsPage = lazy(() => import('./features/audit-results/audit-results-page.tsx'));
-const SubscribePage = lazy(() => import('./features/billing/subscribe-page.tsx'));
-const PaymentSuccessPage = lazy(() => import('./features/billing/payment-success-page.tsx'));
-const SettingsPage = lazy(() => import('./features/settings/settings-page.tsx'));
-const EmailReportsPage = lazy(() => import('./features/email-reports/email-reports-page.tsx'));
-const WhiteLabelPage = lazy(() => import('./features/white-label/white-label-page.tsx'));
-const SupportInboxPage = lazy(() => import('./features/admin/support-inbox-page.tsx'));
-const OutboxPage = lazy(() => import('./features/admin/outbox-page.tsx'));
-
-/** Each app screen's component, by its path in the shared route table. */
-const appScreenComponents: Record<TAppScreenPath, ComponentType> = {
-  '/': DashboardPage,
-  '/action-items': ActionItemsPage,
-  '/brand-audit': BrandAuditPage,
-  '/consumer-insights': ConsumerInsightsPage,
-  '/competitor-tracking': CompetitorTrackingPage,
-  '/audit-results/:id': AuditResultsPage,
-  '/subscribe': SubscribePage,
-  '/upgrade': SubscribePage,
-  '/payment-success': PaymentSuccessPage,
-  '/settings': SettingsPage,
-  '/email-reports': EmailReportsPage,
-  '/white-label': WhiteLabelPage,
-  '/admin/support': SupportInboxPage,
-  '/admin/outbox': OutboxPage,
-};
+// The signed-in application: the shell and each screen load on demand (app-screens.ts).
+const AppShell = lazy(appShellModule);
+const appScreenComponents = {} as Record<TAppScreenPath, ComponentType>;
+for (const path of appScreenPaths) appScreenComponents[path] = lazy(appScreenModules[path]);
 
 const appScreens = pathPattern(appScreenPaths);
 

@@ -109,6 +109,8 @@ export function useToast() {
 
   React.useEffect(() => {
     listeners.push(setState);
+    // a toast raised by a component mounted in the same commit (whose effect ran first) shows too
+    setState(memoryState);
     return () => {
       const index = listeners.indexOf(setState);
       if (index > -1) listeners.splice(index, 1);

@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { TAuditDetail, TAuditSummary } from '../../../shared/schemas/audits.ts';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
-import { refreshCurrentUser } from '../../hooks/use-auth.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { apiJson } from '../../lib/api.ts';
+import { refreshCurrentUser } from '../../lib/current-user.ts';
 import { cachedItems, type PagedData, updateCachedPages, usePagedList } from '../../lib/paged-list.ts';
 import { notifyError } from './notify-error.ts';
 

@@ -12,9 +12,9 @@ import type {
   TPaidPlanKey,
   TSubscriptionDetails,
 } from '../../../shared/schemas/billing.ts';
-import { refreshCurrentUser } from '../../hooks/use-auth.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { apiJson } from '../../lib/api.ts';
+import { refreshCurrentUser } from '../../lib/current-user.ts';
 import { notifyError } from '../audits-shared/notify-error.ts';
 
 export const billingConfigQueryKey = ['/api/billing/config'] as const;

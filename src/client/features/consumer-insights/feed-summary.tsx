@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import type { TSentimentLabel } from '../../../shared/schemas/insights.ts';
 import type { TMentionSummary } from '../../../shared/schemas/mention-feed.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card.tsx';
@@ -28,6 +28,9 @@ function spikeSummary(summary: TMentionSummary): string {
 
 function VolumeCard({ summary, sentiment }: { summary: TMentionSummary; sentiment: TSentimentLabel | null }) {
   const spikes = summary.volume.some((day) => day.spike);
+  // The chart is drawn in a render of its own after the rest has shown (it measures its text, and
+  // its library is large), so it never holds back the feed's first cards that arrive with it.
+  const charted = useDeferredValue<TMentionSummary | null>(summary, null);
   return (
     <Card className="min-w-0 gap-4 lg:col-span-2">
       <CardHeader>
@@ -45,7 +48,7 @@ function VolumeCard({ summary, sentiment }: { summary: TMentionSummary; sentimen
         <figure aria-labelledby="mention-volume-title" className="space-y-3">
           {summary.volume.some((day) => day.total > 0) ? (
             <Suspense fallback={<Skeleton className="h-56 w-full" />}>
-              <VolumeChart summary={summary} sentiment={sentiment} />
+              {charted ? <VolumeChart summary={charted} sentiment={sentiment} /> : <Skeleton className="h-56 w-full" />}
             </Suspense>
           ) : (
             <p className="flex h-56 items-center justify-center rounded-lg border border-dashed px-6 text-center text-muted-foreground text-sm">

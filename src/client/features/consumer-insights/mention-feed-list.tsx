@@ -1,6 +1,15 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { LoaderCircle } from 'lucide-react';
-import { type Key, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type Key,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import type { TInsight } from '../../../shared/schemas/insights.ts';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/schemas/paging.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,6 +21,11 @@ const ESTIMATED_CARD_HEIGHT = 200;
 const CARD_GAP = 12;
 /** Up to one page, the list is drawn whole. */
 const DRAWN_WHOLE_UP_TO = DEFAULT_PAGE_SIZE;
+/**
+ * The cards the list's first frame draws (more than a tall screen shows); the rest of the first
+ * page follows in the next, so the first cards show without waiting for fifty to be laid out.
+ */
+const FIRST_FRAME_CARDS = 6;
 /** Cards kept rendered beyond the screen, above and below. */
 const OVERSCAN = 4;
 /** The next page is asked for this many cards before the end of the loaded ones. */
@@ -34,6 +48,15 @@ function useOffsetOnPage(element: React.RefObject<HTMLElement | null>): number {
     return () => observer.disconnect();
   }, [measure]);
   return offset;
+}
+
+/** True until the frame after the one in which the list first had cards: then the rest is drawn, as a transition. */
+function useFirstFrame(hasCards: boolean): boolean {
+  const [firstFrame, setFirstFrame] = useState(true);
+  useEffect(() => {
+    if (hasCards && firstFrame) startTransition(() => setFirstFrame(false));
+  }, [hasCards, firstFrame]);
+  return firstFrame;
 }
 
 /**
@@ -78,9 +101,11 @@ export function MentionFeedList({
   // second page on, only the cards near the window. Cards drawn whole are measured all the same, so
   // the switch keeps every card where it was.
   const virtual = mentions.length > DRAWN_WHOLE_UP_TO;
+  const firstFrame = useFirstFrame(mentions.length > 0);
+  const drawnWhole = firstFrame ? mentions.slice(0, FIRST_FRAME_CARDS) : mentions;
   const shown: { key: Key; index: number; start: number }[] = virtual
     ? items
-    : mentions.map((mention, index) => ({ key: mention.id, index, start: 0 }));
+    : drawnWhole.map((mention, index) => ({ key: mention.id, index, start: 0 }));
 
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && lastShown >= mentions.length - PREFETCH_FROM_END) fetchNextPage();

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { TProfile, TUpdateProfileRequest } from '../../../shared/schemas/profile.ts';
-import { refreshCurrentUser } from '../../hooks/use-auth.ts';
 import { toast } from '../../hooks/use-toast.ts';
 import { apiJson, isUnauthorizedError } from '../../lib/api.ts';
+import { refreshCurrentUser } from '../../lib/current-user.ts';
 import { notifyError } from '../audits-shared/notify-error.ts';
 
 /**
