@@ -252,6 +252,33 @@ describe('paging', () => {
     expect(pages.at(-1)!.total).toBe(WALKED + added - 3);
   });
 
+  it('walks a search page by page, each match once and in order, for a common word and a rare one', async () => {
+    // "number" is in every mention ("Mention number g"): read walking the feed in order; the seven
+    // numbers are in a few: read by the word index and sorted. Both give the feed's own order.
+    const everything = await walk(`brandId=${walkBrand.id}&limit=200`);
+    const common = await walk(`brandId=${walkBrand.id}&limit=37&q=number`);
+    expect(common.ids).toEqual(everything.ids);
+    expect(common.pages[0]!.total).toBe(everything.ids.length);
+    const numbers = '1 or 2 or 3 or 4 or 5 or 6 or 7';
+    const rare = await walk(`brandId=${walkBrand.id}&limit=3&q=${encodeURIComponent(numbers)}`);
+    const matching = await target.database.db.execute(
+      sql`select id from consumer_insights where brand_id = ${walkBrand.id} and is_relevant
+        and content ~ ' [1-7]$' order by collected_at desc, id desc`,
+    );
+    const expectedIds = (matching as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+    expect(expectedIds.length).toBeGreaterThanOrEqual(7);
+    expect(rare.ids).toEqual(expectedIds);
+    expect(rare.pages[0]!.total).toBe(expectedIds.length);
+    // oldest first and most engaged first too
+    const rareOldest = await walk(`brandId=${walkBrand.id}&limit=3&sort=oldest&q=${encodeURIComponent(numbers)}`);
+    expect(rareOldest.ids).toEqual([...expectedIds].reverse());
+    const rareEngaged = await walk(
+      `brandId=${walkBrand.id}&limit=2&sort=most-engaged&q=${encodeURIComponent(numbers)}`,
+    );
+    expect(new Set(rareEngaged.ids)).toEqual(new Set(expectedIds));
+    expect(rareEngaged.ids).toHaveLength(expectedIds.length);
+  });
+
   it('walks oldest first and most engaged first, each mention once and in order', async () => {
     const oldest = await walk(`brandId=${walkBrand.id}&sort=oldest&limit=45&to=${WALK_DAY}`);
     expect(oldest.ids).toHaveLength(WALKED);

@@ -38,16 +38,28 @@ export async function listInsights(
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
   const order = mentionOrders[sort];
   const startAfter = startAfterCursor(order, cursor);
-  const [rows, total] = await Promise.all([
-    ctx.db
-      .select({ ...insightColumns, ...keyColumns, competitorName: competitors.name })
-      .from(consumerInsights)
-      .leftJoin(competitors, eq(competitors.id, consumerInsights.competitorId))
-      .where(and(mentionConditions(brand.id, filters), startAfter))
-      .orderBy(...order.orderBy)
-      // one more than the page, to learn whether another follows
-      .limit(limit + 1),
+  const [total, unsearched] = await Promise.all([
     countMentions(ctx, brand.id, filters),
+    filters.q ? countMentions(ctx, brand.id, { ...filters, q: undefined }) : null,
   ]);
+  const rows = await ctx.db
+    .select({ ...insightColumns, ...keyColumns, competitorName: competitors.name })
+    .from(consumerInsights)
+    .leftJoin(competitors, eq(competitors.id, consumerInsights.competitorId))
+    .where(and(mentionConditions(brand.id, filters), startAfter))
+    .orderBy(...(walksInOrder(limit + 1, total, unsearched) ? order.orderBy : order.sortedOrderBy))
+    // one more than the page, to learn whether another follows
+    .limit(limit + 1);
   return pageOf(rows, limit, total, order.keyOf, (row) => toInsight(row, row.competitorName));
+}
+
+/**
+ * Whether a page is best read by walking the feed's index in order, keeping the rows that match:
+ * always without a search. With one, the walk reads about wanted x unsearched / total rows before
+ * it has the page, and finding the matches by the word index then sorting them reads about total:
+ * a common word is found by walking (a few hundred rows, however many match), a rare one by its
+ * index (walking would read the whole feed for a word that is in none of it).
+ */
+function walksInOrder(wanted: number, total: number, unsearched: number | null): boolean {
+  return unsearched === null || total * total >= wanted * unsearched;
 }

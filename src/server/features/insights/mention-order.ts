@@ -14,6 +14,12 @@ export type KeyedRow = { id: string; sortAt: string; engagement: number };
  */
 export type MentionOrder = {
   orderBy: SQL[];
+  /**
+   * The same order spelled so no index gives it (nulls at the other end, where the NOT NULL columns
+   * have none): the database then finds the rows by their other conditions (a search's word index)
+   * and sorts them, rather than walking the whole feed in order for the few that match.
+   */
+  sortedOrderBy: SQL[];
   cursorShape: readonly CursorValueKind[];
   keyOf(row: KeyedRow): PageKey;
   after(key: PageKey): SQL;
@@ -27,11 +33,15 @@ export type MentionOrder = {
  */
 const descending = (column: AnyColumn) => sql`${column} desc nulls last`;
 const ascending = (column: AnyColumn) => sql`${column} asc nulls first`;
+const descendingUnindexed = (column: AnyColumn) => sql`${column} desc nulls first`;
+const ascendingUnindexed = (column: AnyColumn) => sql`${column} asc nulls last`;
 
 const byDate = (direction: 'asc' | 'desc'): MentionOrder => {
   const order = direction === 'desc' ? descending : ascending;
+  const sorted = direction === 'desc' ? descendingUnindexed : ascendingUnindexed;
   return {
     orderBy: [order(consumerInsights.collectedAt), order(consumerInsights.id)],
+    sortedOrderBy: [sorted(consumerInsights.collectedAt), sorted(consumerInsights.id)],
     cursorShape: ['timestamp', 'uuid'],
     keyOf: (row) => [row.sortAt, row.id],
     after: ([at, id]) =>
@@ -45,6 +55,7 @@ const byDate = (direction: 'asc' | 'desc'): MentionOrder => {
 
 const mostEngaged: MentionOrder = {
   orderBy: [descending(consumerInsights.engagement), descending(consumerInsights.id)],
+  sortedOrderBy: [descendingUnindexed(consumerInsights.engagement), descendingUnindexed(consumerInsights.id)],
   cursorShape: ['integer', 'uuid'],
   keyOf: (row) => [row.engagement, row.id],
   after: ([engagement, id]) =>
