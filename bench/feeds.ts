@@ -61,6 +61,8 @@ async function measureMentions(reader: Reader, brandId: string) {
   const deep = await pageDeep(reader, list, 500);
   line(`mentions: page ${deep.page}`, await repeated(reader, deep.path));
   line('mentions: word search ("espresso")', await repeated(reader, `${list}&q=espresso`));
+  line('mentions: rare word search ("777")', await repeated(reader, `${list}&q=777`));
+  line('mentions: word in none ("kombucha")', await repeated(reader, `${list}&q=kombucha`));
   line(
     'mentions: search, negative, last 14 days',
     await repeated(reader, `${list}&q=delivery&sentiment=negative&from=${daysAgo(14)}&to=${daysAgo(0)}`),
