@@ -1,5 +1,5 @@
 import { CalendarDays, ExternalLink, Sparkles, Star, UserRound } from 'lucide-react';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { TInsight, TSentimentLabel } from '../../../shared/schemas/insights.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -107,7 +107,8 @@ function DeleteInsightButton({ insight }: { insight: TInsight }) {
  * where and when it was said, with the controls that correct the sentiment and take it out of the
  * brand's figures (or, filtered out, put it back).
  */
-export function InsightCard({
+/** Drawn again only when its mention or a pending change of it changes (memo), not on every scroll. */
+export const InsightCard = memo(function InsightCard({
   insight,
   brandName,
   relevance,
@@ -230,4 +231,4 @@ export function InsightCard({
       </footer>
     </article>
   );
-}
+});

@@ -40,9 +40,10 @@ function useOffsetOnPage(element: React.RefObject<HTMLElement | null>): number {
     const top = Math.round(node.getBoundingClientRect().top + window.scrollY);
     setOffset((known) => (known === top ? known : top));
   }, [element]);
-  // Every render, and whenever the page's size changes (a chart or a card above loads).
-  useLayoutEffect(measure);
+  // Once drawn, and whenever the page's size changes (a chart or a card above loads): not on every
+  // render, as reading the layout while scrolling would make the browser lay the page out each time.
   useLayoutEffect(() => {
+    measure();
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();

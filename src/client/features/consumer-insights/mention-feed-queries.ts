@@ -8,7 +8,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { TInsight, TSentimentLabel } from '../../../shared/schemas/insights.ts';
 import type { TMentionSummary } from '../../../shared/schemas/mention-feed.ts';
 import { nextPageCursor, TOTAL_COUNT_HEADER } from '../../../shared/schemas/paging.ts';
@@ -162,8 +162,11 @@ export function useSentimentCorrection(): SentimentCorrection {
     },
     onError: (error) => notifyError(error, 'Failed to correct sentiment', 'Failed to correct sentiment'),
   });
-  return {
-    correct: (insight, sentiment) => mutation.mutate({ insight, sentiment }),
-    pendingId: mutation.isPending ? (mutation.variables?.insight.id ?? null) : null,
-  };
+  const { mutate } = mutation;
+  const pendingId = mutation.isPending ? (mutation.variables?.insight.id ?? null) : null;
+  // the same object until a correction starts or ends, so the feed's cards are not drawn again
+  return useMemo(
+    () => ({ correct: (insight, sentiment) => mutate({ insight, sentiment }), pendingId }),
+    [mutate, pendingId],
+  );
 }

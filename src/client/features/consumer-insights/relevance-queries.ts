@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { TInsight } from '../../../shared/schemas/insights.ts';
 import type {
   TBrandRelevanceTerms,
@@ -15,11 +16,13 @@ export const relevanceTermsQueryKey = (brandId: string) => ['/api/brands', brand
 
 /** useSetInsightRelevance as a list hands it to its cards. */
 export function useRelevanceChange(brandName: string): RelevanceChange {
-  const update = useSetInsightRelevance(brandName);
-  return {
-    change: (insight, isRelevant) => update.mutate({ insight, isRelevant }),
-    pendingId: update.isPending ? (update.variables?.insight.id ?? null) : null,
-  };
+  const { mutate, isPending, variables } = useSetInsightRelevance(brandName);
+  const pendingId = isPending ? (variables?.insight.id ?? null) : null;
+  // the same object until a change starts or ends, so the feed's cards are not drawn again
+  return useMemo(
+    () => ({ change: (insight, isRelevant) => mutate({ insight, isRelevant }), pendingId }),
+    [mutate, pendingId],
+  );
 }
 
 /** Flags an insight as not about the brand (false) or restores it (true); every list and report follows. */
