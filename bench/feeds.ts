@@ -176,12 +176,21 @@ export async function measureFeeds() {
     const started = server;
     const peak = sampleMax(() => started.rssMb(), 50);
     const reader = { origin: server.origin, cookie: seeded.cookie };
-    await measureMentions(reader, seeded.brandId);
-    await measureAds(reader, seeded.brandId);
-    await measureReports(reader, seeded.brandId);
-    await measureBrowser(reader);
-    await measureExport(reader, server, seeded.brandId);
-    console.log(`  server resident memory: peak ${peak().toFixed(0)} MB over the whole run`);
+    // each part's own peak, so the one that grows the server shows
+    const phases: [string, () => Promise<void>][] = [
+      ['mentions', () => measureMentions(reader, seeded.brandId)],
+      ['ads', () => measureAds(reader, seeded.brandId)],
+      ['reports', () => measureReports(reader, seeded.brandId)],
+      ['Chromium', () => measureBrowser(reader)],
+      ['CSV export', () => measureExport(reader, started, seeded.brandId)],
+    ];
+    const phasePeaks: string[] = [];
+    for (const [name, measure] of phases) {
+      const phasePeak = sampleMax(() => started.rssMb(), 50);
+      await measure();
+      phasePeaks.push(`${name} ${phasePeak().toFixed(0)} MB`);
+    }
+    console.log(`  server resident memory: peak ${peak().toFixed(0)} MB over the whole run (${phasePeaks.join(', ')})`);
   } finally {
     await server?.stop();
     if (KEEP) keepForProfiling(env, seeded);
