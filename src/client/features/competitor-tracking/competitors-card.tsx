@@ -2,6 +2,7 @@ import { Building2, ExternalLink, Pencil, Plus, Store } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import type { TBrand } from '../../../shared/schemas/brands.ts';
 import { competitorSizeLabels, type TCompetitorWithCounts } from '../../../shared/schemas/competitors.ts';
+import { countOf } from '../../../shared/words.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -69,7 +70,7 @@ function CompetitorRow({
         )}
         <p className="text-muted-foreground text-xs">{facts.join(' · ')}</p>
         <p className="text-muted-foreground text-xs tabular-nums" data-testid="ad-count">
-          {competitor.adCount} {competitor.adCount === 1 ? 'ad' : 'ads'} in the library
+          {countOf(competitor.adCount, 'ad')} in the library
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-1">
