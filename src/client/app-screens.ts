@@ -44,7 +44,7 @@ export function takeOpeningBrands(): Promise<TBrand[] | null> | null {
   return read;
 }
 
-/** The brands, or null for any failure: read with fetch alone, as the app's API helpers load with React. */
+/** The brands, or null for any failure: read with fetch alone, as the app's API helpers bring the packages' chunk (zod) the entry leaves to the app. */
 async function readBrands(): Promise<TBrand[] | null> {
   const response = await fetch('/api/brands', { credentials: 'include', headers: commonHeaders() });
   return response.ok ? ((await response.json()) as TBrand[]) : null;

@@ -147,3 +147,21 @@ describe('the notifications bell', () => {
     await other.context().close();
   }, 150_000);
 });
+
+describe('opening a screen by its address', () => {
+  it('reads who is signed in and the brands once each, before the screen asks, and shows the screen', async () => {
+    const page = await signedIn('opening-reads@example.com');
+    await page.getByRole('link', { name: 'Brand Audit' }).first().waitFor();
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/auth/user' || path === '/api/brands') reads.push(path);
+    });
+    // a fresh load of a screen's address, as a bookmark or a shared link opens it
+    await page.goto('/brand-audit');
+    await page.getByRole('heading', { name: 'Brand Audit', level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(reads.sort()).toEqual(['/api/auth/user', '/api/brands']);
+    await page.context().close();
+  });
+});
