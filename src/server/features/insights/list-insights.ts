@@ -38,28 +38,44 @@ export async function listInsights(
   const brand = await getBrandOrThrow(ctx.db, actor, brandId);
   const order = mentionOrders[sort];
   const startAfter = startAfterCursor(order, cursor);
-  const [total, unsearched] = await Promise.all([
-    countMentions(ctx, brand.id, filters),
-    filters.q ? countMentions(ctx, brand.id, { ...filters, q: undefined }) : null,
-  ]);
-  const rows = await ctx.db
-    .select({ ...insightColumns, ...keyColumns, competitorName: competitors.name })
-    .from(consumerInsights)
-    .leftJoin(competitors, eq(competitors.id, consumerInsights.competitorId))
-    .where(and(mentionConditions(brand.id, filters), startAfter))
-    .orderBy(...(walksInOrder(limit + 1, total, unsearched) ? order.orderBy : order.sortedOrderBy))
-    // one more than the page, to learn whether another follows
-    .limit(limit + 1);
+  const readPage = (walk: boolean) =>
+    ctx.db
+      .select({ ...insightColumns, ...keyColumns, competitorName: competitors.name })
+      .from(consumerInsights)
+      .leftJoin(competitors, eq(competitors.id, consumerInsights.competitorId))
+      .where(and(mentionConditions(brand.id, filters), startAfter))
+      .orderBy(...(walk ? order.orderBy : order.sortedOrderBy))
+      // one more than the page, to learn whether another follows
+      .limit(limit + 1);
+  // without a search the page is always read in order, beside its total; a search's way depends on its total
+  const [rows, total] = filters.q
+    ? await searchedPage(ctx, brand.id, filters, limit + 1, readPage)
+    : await Promise.all([readPage(true), countMentions(ctx, brand.id, filters)]);
   return pageOf(rows, limit, total, order.keyOf, (row) => toInsight(row, row.competitorName));
 }
 
+/** A search's page: its total and the same filters' total without it first, which choose how the page is read. */
+async function searchedPage<Row>(
+  ctx: Pick<FeatureContext, 'db'>,
+  brandId: string,
+  filters: MentionFilterValues,
+  wanted: number,
+  readPage: (walk: boolean) => Promise<Row[]>,
+): Promise<[Row[], number]> {
+  const [total, unsearched] = await Promise.all([
+    countMentions(ctx, brandId, filters),
+    countMentions(ctx, brandId, { ...filters, q: undefined }),
+  ]);
+  return [await readPage(walksInOrder(wanted, total, unsearched)), total];
+}
+
 /**
- * Whether a page is best read by walking the feed's index in order, keeping the rows that match:
- * always without a search. With one, the walk reads about wanted x unsearched / total rows before
+ * Whether a search's page is best read by walking the feed's index in order, keeping the rows that
+ * match. The walk reads about wanted x unsearched / total rows before
  * it has the page, and finding the matches by the word index then sorting them reads about total:
  * a common word is found by walking (a few hundred rows, however many match), a rare one by its
  * index (walking would read the whole feed for a word that is in none of it).
  */
-function walksInOrder(wanted: number, total: number, unsearched: number | null): boolean {
-  return unsearched === null || total * total >= wanted * unsearched;
+function walksInOrder(wanted: number, total: number, unsearched: number): boolean {
+  return total * total >= wanted * unsearched;
 }
