@@ -147,7 +147,8 @@ describe('the ad library at volume', () => {
     await expect
       .poll(async () => (await cards().allInnerTexts()).every((text) => text.includes('Sourdough masterclass')))
       .toBe(true);
-    expect(await cards().count()).toBe(ADS / 500);
+    // the narrowed list may be drawn over more than one frame: wait for every match's card
+    await expect.poll(() => cards().count()).toBe(ADS / 500);
     expect(await page.evaluate(() => window.history.length)).toBe(entries + 1);
     await search.blur();
   });
