@@ -6,12 +6,15 @@
  * Run alone: npx tsx bench/competitive-report.ts
  */
 import pino from 'pino';
-import { analyseCompetitiveAds, competitiveWindow } from '../src/server/analysis/competitive/index.ts';
+import { type AnalysedAd, analyseCompetitiveAds, competitiveWindow } from '../src/server/analysis/competitive/index.ts';
 import { loadConfig } from '../src/server/config.ts';
 import type { DatabaseHandle } from '../src/server/db/client.ts';
 import { adLibraryEntries, brands, competitors, users } from '../src/server/db/schema/index.ts';
 import { generateCompetitorReport } from '../src/server/features/competitor-reports/generate-competitor-report.ts';
-import { brandCompetitors, competitorAdsIn } from '../src/server/features/competitor-reports/read-competitor-ads.ts';
+import {
+  brandCompetitors,
+  competitorAdBatches,
+} from '../src/server/features/competitor-reports/read-competitor-ads.ts';
 import { renderCompetitiveReportPdf } from '../src/server/features/competitor-reports/report-pdf.ts';
 import type { FeatureContext } from '../src/server/features/context.ts';
 import type { Actor } from '../src/server/http/access.ts';
@@ -105,14 +108,12 @@ async function measureOn(database: DatabaseHandle, label: string) {
   );
   const window = competitiveWindow('monthly', new Date());
   const rivals = await brandCompetitors(database.db, brand);
-  const read = await timed(() =>
-    competitorAdsIn(
-      database.db,
-      user!.id,
-      rivals.map((rival) => rival.id),
-      window,
-    ),
-  );
+  const read = await timed(async () => {
+    const ads: AnalysedAd[] = [];
+    const ids = rivals.map((rival) => rival.id);
+    for await (const batch of competitorAdBatches(database.db, user!.id, ids, window)) ads.push(...batch);
+    return ads;
+  });
   const analysis: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const started = performance.now();

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { competitorReports, outboxMessages, users } from '../../src/server/db/schema/index.ts';
+import { brands, competitorReports, outboxMessages, users } from '../../src/server/db/schema/index.ts';
+import { REPORT_BATCH_SIZE } from '../../src/server/features/competitor-reports/read-competitor-ads.ts';
 import { competitorReportLimitMessage } from '../../src/shared/plans.ts';
 import {
   noAdsForReportMessage,
@@ -102,6 +103,62 @@ describe('POST /api/competitor-reports', () => {
     expect(response.json().totalAdsAnalysed).toBe(4);
   });
 
+  it('reads a library larger than one batch, every ad in the period once, and cites ads with their words', async () => {
+    const cookie = await target.signInAs('big-library@example.com');
+    await setPlan(target.database, 'big-library@example.com', 'agency');
+    const brand = await seedBrand(target.database, 'big-library@example.com', 'Batch Bakery');
+    const now = Date.now();
+    const ago = (days: number) => new Date(now - days * 86_400_000);
+    // every ad last seen at the same moment: the batches must page on the id past a tie on the date
+    const running = Array.from({ length: REPORT_BATCH_SIZE * 2 + 37 }, (_, index) => ({
+      platform: 'meta' as const,
+      adId: `big-${index}`,
+      adTitle: `Weekend bake ${index}`,
+      adText: 'Order before Friday for Saturday collection.',
+      firstSeenAt: ago(40 + (index % 7)),
+      lastSeenAt: ago(1),
+      source: 'meta' as const,
+    }));
+    const stoppedLongAgo = Array.from({ length: 40 }, (_, index) => ({
+      platform: 'google' as const,
+      adTitle: `Old offer ${index}`,
+      isActive: false,
+      firstSeenAt: ago(200),
+      lastSeenAt: ago(150),
+      source: 'manual' as const,
+    }));
+    const tiktok = Array.from({ length: 30 }, (_, index) => ({
+      platform: 'tiktok' as const,
+      adId: `tt-${index}`,
+      firstSeenAt: ago(index + 1),
+      lastSeenAt: ago(0),
+      source: 'tiktok' as const,
+    }));
+    await seedAds(target.database, await seedCompetitor(target.database, brand, 'Volume Rival'), [
+      ...running,
+      ...stoppedLongAgo,
+    ]);
+    await seedAds(target.database, await seedCompetitor(target.database, brand, 'Clip Rival'), tiktok);
+
+    const response = await post('/api/competitor-reports', cookie, { brandId: brand.id });
+    expect(response.statusCode).toBe(201);
+    const big: TCompetitorReport = response.json();
+    expect(big.totalAdsAnalysed).toBe(running.length + tiktok.length);
+    expect(big.topCompetitors.map((entry) => [entry.name, entry.adsInPeriod])).toEqual([
+      ['Volume Rival', running.length],
+      ['Clip Rival', tiktok.length],
+    ]);
+    // each of the period's TikTok ads counted once, the newest listed first
+    expect(big.tiktokAdsTotal).toBe(tiktok.length);
+    expect(big.tiktokAds?.map((ad) => ad.adId)).toEqual(tiktok.slice(0, 25).map((ad) => ad.adId));
+    // the readings keep no words: the cited ads' titles and excerpts are read again for the report
+    expect(big.citedAds.length).toBeGreaterThan(0);
+    for (const cited of big.citedAds.filter((ad) => ad.platform === 'meta')) {
+      expect(cited.title).toMatch(/^Weekend bake \d+$/);
+      expect(cited.excerpt).toBe('Order before Friday for Saturday collection.');
+    }
+  });
+
   it('needs a competitor and an ad, in words the user can act on', async () => {
     const none = await post('/api/competitor-reports', owner, { brandId: noCompetitorBrandId });
     expect(none.statusCode).toBe(409);
@@ -135,6 +192,11 @@ describe('POST /api/competitor-reports', () => {
       expect((await list(owner)).statusCode).toBe(200);
 
       await setPlan(target.database, OWNER, 'starter');
+      // the starter plan's one brand is the oldest: Crumb & Co's, whatever the clock's resolution
+      await target.database.db
+        .update(brands)
+        .set({ createdAt: new Date(Date.now() - 24 * 60 * 60 * 1000) })
+        .where(eq(brands.id, brandId));
       await target.database.db
         .update(users)
         .set({ starterPurchaseDate: new Date(Date.now() - 60 * 60 * 1000) })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adName } from './findings.ts';
 import { type AnalysedAd, analyseCompetitiveAds } from './index.ts';
+import { readAd } from './intelligence.ts';
 import { isoWeekOf, seenInWindow } from './window.ts';
 
 const NOW = new Date('2026-03-31T12:00:00Z');
@@ -225,8 +226,20 @@ describe('the competitive analysis', () => {
   });
 
   it('names an ad by its title or the start of its text', () => {
-    expect(adName({ ad: acmeSale, days: 1, ctas: [], patterns: [], audiences: [], hasWords: true })).toBe(
-      '“Spring sale: 20% off all loaves”',
-    );
+    expect(adName(readAd(acmeSale, window))).toBe('“Spring sale: 20% off all loaves”');
+    const untitled = {
+      ...acmeSale,
+      adTitle: null,
+      adText: `Fresh  sourdough\nevery morning ${'and more '.repeat(10)}`,
+    };
+    expect(adName(readAd(untitled, window))).toBe('“Fresh sourdough every morning and more and more and more an…”');
+    expect(adName(readAd({ ...acmeSale, adTitle: null, adText: null }, window))).toBe('an untitled ad');
+  });
+
+  it('keeps no words of an ad once it is read, only what was found in them', () => {
+    const reading = readAd({ ...acmeSale, targeting: { target_ages: ['25', '44'] } }, window);
+    for (const words of ['adTitle', 'adText', 'landingPageTitle', 'landingPageCta', 'targeting'])
+      expect(reading.ad).not.toHaveProperty(words);
+    expect(reading.audiences.map((found) => found.audience)).toContain('Ages 25-44');
   });
 });

@@ -31,6 +31,10 @@ export const cueLabels = (cues: Cue[]) => cues.map((entry) => entry.label);
 /** The cues of a list that the text matches (the text is normalised here). */
 export function matchedCues(cues: Cue[], text: string): Cue[] {
   if (!text) return [];
-  const normal = normaliseAdText(text);
-  return cues.filter((entry) => entry.pattern.test(normal));
+  return cuesInNormalText(cues, normaliseAdText(text));
+}
+
+/** The cues of a list that text already normalised (normaliseAdText) matches: one normalising for many lists. */
+export function cuesInNormalText(cues: Cue[], normal: string): Cue[] {
+  return normal ? cues.filter((entry) => entry.pattern.test(normal)) : [];
 }

@@ -71,5 +71,5 @@ export const audienceCues: AudienceCue[] = [
   { audience: 'Homeowners', cues: [cue('homeowners', 'homeowners?|your home')] },
 ];
 
-export { type Cue, cueLabels, matchedCues, normaliseAdText } from './cue.ts';
+export { type Cue, cueLabels, cuesInNormalText, matchedCues, normaliseAdText } from './cue.ts';
 export { messagingPatterns, type PatternCue } from './messaging-cues.ts';

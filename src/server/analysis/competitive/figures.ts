@@ -7,7 +7,7 @@ import {
   type TAdPlatform,
   type TMetaMediaType,
 } from '../../../shared/schemas/competitors.ts';
-import type { AnalysedAd, AnalysedCompetitor, CompetitiveWindow } from './types.ts';
+import type { AdFacts, AnalysedCompetitor, CompetitiveWindow } from './types.ts';
 import { isoWeekOf, runningDays, seenFrom } from './window.ts';
 
 export { shareOf } from '../../../shared/percentages.ts';
@@ -49,11 +49,7 @@ export function objectiveLabel(key: string): string {
 }
 
 /** Counts by a key, most first and ties by key, with a label for each. */
-export function countBy(
-  ads: AnalysedAd[],
-  keyOf: (ad: AnalysedAd) => string,
-  labelOf: (key: string) => string,
-): TKeyCount[] {
+export function countBy(ads: AdFacts[], keyOf: (ad: AdFacts) => string, labelOf: (key: string) => string): TKeyCount[] {
   const counts = new Map<string, number>();
   for (const ad of ads) counts.set(keyOf(ad), (counts.get(keyOf(ad)) ?? 0) + 1);
   return [...counts]
@@ -66,7 +62,7 @@ export const platformLabel = (key: string) => adPlatformLabels[key as TAdPlatfor
 /** Each competitor's ads in the period: how many, how many still running, how long they run, where. */
 export function topCompetitorsOf(
   competitors: AnalysedCompetitor[],
-  ads: AnalysedAd[],
+  ads: AdFacts[],
   window: CompetitiveWindow,
 ): TTopCompetitor[] {
   // the competitors' shares of the ads are parts of one whole, so they add up to exactly 100
@@ -93,7 +89,7 @@ export function topCompetitorsOf(
 }
 
 /** New ads (first seen in the period) per ISO week, and the period's ads by platform, type and objective. */
-export function adTrendsOf(ads: AnalysedAd[], window: CompetitiveWindow): TAdTrends {
+export function adTrendsOf(ads: AdFacts[], window: CompetitiveWindow): TAdTrends {
   const weeks = new Map<string, { week: string; weekStart: string; newAds: number }>();
   // every week the period touches, so a week without new ads shows as 0 rather than missing
   for (let at = window.start.getTime(); at < window.end.getTime() + 7 * 86_400_000; at += 86_400_000) {
@@ -126,7 +122,7 @@ export function adTrendsOf(ads: AnalysedAd[], window: CompetitiveWindow): TAdTre
 }
 
 /** Meta ads by each place they ran (an ad in two places counts in both), most first. */
-function placementCounts(ads: AnalysedAd[]): TKeyCount[] {
+function placementCounts(ads: AdFacts[]): TKeyCount[] {
   const counts = new Map<string, number>();
   for (const ad of ads) {
     if (ad.platform !== 'meta') continue;

@@ -9,6 +9,7 @@ import { countOf, joinWords, timesAs } from '../../../shared/words.ts';
 import { messagingPatterns } from './cues.ts';
 import { laggardsOf, leadersOf, median, shareOf, typeLabels } from './figures.ts';
 import { type AdReading, byLongest, patternCounts, withWords } from './intelligence.ts';
+import { firstInOrder } from './kept-values.ts';
 import { MEDIA_MIX_RULE, mediaMixFindings } from './media-mix.ts';
 import type { AnalysedCompetitor, CompetitiveWindow } from './types.ts';
 import { seenFrom } from './window.ts';
@@ -41,17 +42,13 @@ export const FINDING_RULES: Record<string, string> = {
 const finding = (rule: string, text: string, readings: AdReading[]): TFinding => ({
   rule,
   text,
-  adIds: [...readings]
-    .sort(byLongest)
-    .slice(0, ADS_PER_FINDING)
-    .map((reading) => reading.ad.id),
+  adIds: firstInOrder(readings, ADS_PER_FINDING, byLongest).map((reading) => reading.ad.id),
 });
 
 /** The ad's title, else the start of its text, in quotes; or 'an untitled ad'. */
 export function adName(reading: AdReading): string {
-  const words = (reading.ad.adTitle ?? reading.ad.adText ?? '').replace(/\s+/g, ' ').trim();
-  if (!words) return reading.ad.platform === 'tiktok' ? tiktokAdName(reading.ad.adId) : 'an untitled ad';
-  return `“${words.length > 60 ? `${words.slice(0, 59).trimEnd()}…` : words}”`;
+  if (!reading.name) return reading.ad.platform === 'tiktok' ? tiktokAdName(reading.ad.adId) : 'an untitled ad';
+  return `“${reading.name}”`;
 }
 
 /** 'Acme Bakes’', 'Beta Bread’s' */
@@ -221,7 +218,11 @@ function crowdedMessage(readings: AdReading[]): TFinding | null {
 }
 
 function studyLongest(readings: AdReading[], competitors: AnalysedCompetitor[]): TFinding | null {
-  const longest = [...readings].filter((reading) => reading.days !== null).sort(byLongest)[0];
+  const [longest] = firstInOrder(
+    readings.filter((reading) => reading.days !== null),
+    1,
+    byLongest,
+  );
   if (!longest || (longest.days ?? 0) < 30) return null;
   const name = competitors.find((competitor) => competitor.id === longest.ad.competitorId)?.name ?? 'A competitor';
   const offer = [

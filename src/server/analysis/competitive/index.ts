@@ -11,8 +11,9 @@ import type {
 } from '../../../shared/schemas/competitor-reports.ts';
 import { adTrendsOf, topCompetitorsOf } from './figures.ts';
 import { FINDING_RULES, keyFindingsOf } from './findings.ts';
-import { intelligenceOf, readAd } from './intelligence.ts';
-import type { CompetitiveInput } from './types.ts';
+import { type AdReading, intelligenceOf, readAd } from './intelligence.ts';
+import { SharedValues } from './kept-values.ts';
+import type { AnalysedAd, AnalysedCompetitor, CompetitiveInput, CompetitiveWindow } from './types.ts';
 import { seenInWindow, WINDOW_RULE } from './window.ts';
 
 export type CompetitiveFigures = {
@@ -27,9 +28,36 @@ export type CompetitiveFigures = {
 };
 
 export function analyseCompetitiveAds({ competitors, ads, window }: CompetitiveInput): CompetitiveFigures {
+  return analyseReadings({ competitors, readings: readingsOf(ads, competitors, window), window });
+}
+
+/**
+ * The readings of the competitors' ads seen in the window, among `ads`: a caller with more ads than
+ * it should hold reads them a batch at a time and keeps only these, which hold no ad's words.
+ */
+export function readingsOf(
+  ads: AnalysedAd[],
+  competitors: AnalysedCompetitor[],
+  window: CompetitiveWindow,
+): AdReading[] {
   const known = new Set(competitors.map((competitor) => competitor.id));
-  const inWindow = ads.filter((ad) => known.has(ad.competitorId) && seenInWindow(ad, window));
-  const readings = inWindow.map((ad) => readAd(ad, window));
+  const shared = new SharedValues();
+  return ads
+    .filter((ad) => known.has(ad.competitorId) && seenInWindow(ad, window))
+    .map((ad) => readAd(ad, window, shared));
+}
+
+/** The figures of the readings of every ad seen in the window (readingsOf). */
+export function analyseReadings({
+  competitors,
+  readings,
+  window,
+}: {
+  competitors: AnalysedCompetitor[];
+  readings: AdReading[];
+  window: CompetitiveWindow;
+}): CompetitiveFigures {
+  const inWindow = readings.map((reading) => reading.ad);
   const topCompetitors = topCompetitorsOf(competitors, inWindow, window);
   // the findings speak of competitors ("the next most active competitor", "competitor ads"), so the
   // brand's own row is left out of them; the tables name it "<brand> (your brand)" beside them
@@ -62,5 +90,6 @@ export function analyseCompetitiveAds({ competitors, ads, window }: CompetitiveI
   };
 }
 
-export type { AnalysedAd, AnalysedCompetitor, CompetitiveWindow } from './types.ts';
+export type { AdReading } from './intelligence.ts';
+export type { AdFacts, AnalysedAd, AnalysedCompetitor, CompetitiveWindow } from './types.ts';
 export { competitiveWindow } from './window.ts';

@@ -1,9 +1,17 @@
 import { wholePercentages } from '../../../shared/percentages.ts';
 import type { TAdvertisingIntelligence } from '../../../shared/schemas/competitor-reports.ts';
 import { countOf, joinWords } from '../../../shared/words.ts';
-import { audienceCues, callsToAction, cueLabels, matchedCues, messagingPatterns } from './cues.ts';
+import {
+  audienceCues,
+  callsToAction,
+  cueLabels,
+  cuesInNormalText,
+  messagingPatterns,
+  normaliseAdText,
+} from './cues.ts';
 import { countBy, leadersOf, median, shareOf, typeLabels } from './figures.ts';
-import type { AnalysedAd, AnalysedCompetitor, CompetitiveWindow } from './types.ts';
+import { firstInOrder, keepInOrder, SharedValues } from './kept-values.ts';
+import type { AdFacts, AnalysedAd, AnalysedCompetitor, CompetitiveWindow } from './types.ts';
 import { runningDays } from './window.ts';
 
 /** Ids a report keeps per figure: the counts are exact, the ids are examples to open. */
@@ -11,7 +19,9 @@ export const IDS_KEPT = 12;
 
 /** What was read in one ad. */
 export type AdReading = {
-  ad: AnalysedAd;
+  ad: AdFacts;
+  /** the title, else the start of the text, in single spaces and at most NAME_CHARS long; null without either */
+  name: string | null;
   days: number | null;
   ctas: string[];
   patterns: string[];
@@ -62,37 +72,99 @@ function targetingAudiences(targeting: Record<string, unknown> | null): AdReadin
   return found;
 }
 
-export function readAd(ad: AnalysedAd, window: CompetitiveWindow): AdReading {
-  const text = wordsOf(ad);
-  const ctas = matchedCues(callsToAction, text).map((entry) => entry.label);
+/** How much of an ad's title or text the findings quote. */
+export const NAME_CHARS = 60;
+
+function nameOf(ad: AnalysedAd): string | null {
+  const words = (ad.adTitle ?? ad.adText ?? '').replace(/\s+/g, ' ').trim();
+  if (!words) return null;
+  return words.length > NAME_CHARS ? `${words.slice(0, NAME_CHARS - 1).trimEnd()}…` : words;
+}
+
+/**
+ * The ad without its words, field by field, so a reading holds nothing else of the row it came
+ * from, and each value many ads share (competitor, platform, type ...) once.
+ */
+function factsOf(ad: AnalysedAd, shared: SharedValues): AdFacts {
+  return {
+    id: ad.id,
+    competitorId: shared.string(ad.competitorId),
+    platform: shared.string(ad.platform),
+    adType: shared.string(ad.adType),
+    campaignObjective: shared.string(ad.campaignObjective),
+    isActive: ad.isActive,
+    firstSeenAt: ad.firstSeenAt,
+    lastSeenAt: ad.lastSeenAt,
+    createdAt: ad.createdAt,
+    spend: ad.spend,
+    spendCurrency: shared.string(ad.spendCurrency),
+    impressions: ad.impressions,
+    reach: ad.reach,
+    metaMediaType: shared.string(ad.metaMediaType),
+    publisherPlatforms: shared.list(ad.publisherPlatforms),
+    adId: ad.adId,
+  };
+}
+
+/** Reads one ad; `shared` keeps one copy of the values equal between the ads read with it. */
+export function readAd(ad: AnalysedAd, window: CompetitiveWindow, shared = new SharedValues()): AdReading {
+  const text = normaliseAdText(wordsOf(ad));
+  const ctas = cuesInNormalText(callsToAction, text).map((entry) => entry.label);
   const patterns = messagingPatterns
-    .filter((entry) => matchedCues(entry.cues, text).length > 0)
+    .filter((entry) => cuesInNormalText(entry.cues, text).length > 0)
     .map((entry) => entry.pattern);
   const audiences = [
     ...targetingAudiences(ad.targeting),
     ...audienceCues.flatMap((entry) => {
-      const matched = matchedCues(entry.cues, text);
+      const matched = cuesInNormalText(entry.cues, text);
       return matched.length ? [{ audience: entry.audience, basis: 'text' as const, evidence: cueLabels(matched) }] : [];
     }),
   ];
-  return { ad, days: runningDays(ad, window), ctas, patterns, audiences, hasWords: text.trim().length > 0 };
+  return {
+    ad: factsOf(ad, shared),
+    name: nameOf(ad),
+    days: runningDays(ad, window),
+    ctas: shared.list(ctas),
+    patterns: shared.list(patterns),
+    audiences: audiences.length ? audiences : NO_AUDIENCES,
+    hasWords: text.length > 0,
+  };
 }
+
+const NO_AUDIENCES: AdReading['audiences'] = [];
 
 /** Longest first, then newest id order for a stable list. */
 export const byLongest = (a: AdReading, b: AdReading) =>
   (b.days ?? -1) - (a.days ?? -1) || a.ad.id.localeCompare(b.ad.id);
-const idsOf = (readings: AdReading[]) =>
-  [...readings]
-    .sort(byLongest)
-    .slice(0, IDS_KEPT)
-    .map((reading) => reading.ad.id);
+const idsOf = (readings: AdReading[]) => firstInOrder(readings, IDS_KEPT, byLongest).map((reading) => reading.ad.id);
+
+/**
+ * How many readings have each key, and the longest-running few of them, in one pass: a report over
+ * tens of thousands of ads builds no list of the ads behind each call to action or message.
+ */
+function tallyOf(readings: AdReading[], keysOf: (reading: AdReading) => readonly string[]) {
+  const tally = new Map<string, { count: number; first: AdReading[] }>();
+  for (const reading of readings) {
+    for (const key of keysOf(reading)) {
+      const entry = tally.get(key) ?? { count: 0, first: [] };
+      entry.count += 1;
+      keepInOrder(entry.first, reading, IDS_KEPT, byLongest);
+      tally.set(key, entry);
+    }
+  }
+  return (key: string) => {
+    const entry = tally.get(key);
+    return { count: entry?.count ?? 0, adIds: (entry?.first ?? []).map((reading) => reading.ad.id) };
+  };
+}
 
 function ctaCounts(readings: AdReading[]) {
-  const labels = [...new Set(readings.flatMap((reading) => reading.ctas))];
-  return labels
+  const tally = tallyOf(readings, (reading) => reading.ctas);
+  const labels = new Set(readings.flatMap((reading) => reading.ctas));
+  return [...labels]
     .map((cta) => {
-      const using = readings.filter((reading) => reading.ctas.includes(cta));
-      return { cta, adCount: using.length, share: shareOf(using.length, readings.length), adIds: idsOf(using) };
+      const { count, adIds } = tally(cta);
+      return { cta, adCount: count, share: shareOf(count, readings.length), adIds };
     })
     .sort((a, b) => b.adCount - a.adCount || a.cta.localeCompare(b.cta));
 }
@@ -123,15 +195,16 @@ function audienceCounts(readings: AdReading[]) {
 }
 
 export function patternCounts(readings: AdReading[]) {
+  const tally = tallyOf(readings, (reading) => reading.patterns);
   return messagingPatterns.map((entry) => {
-    const using = readings.filter((reading) => reading.patterns.includes(entry.pattern));
+    const { count, adIds } = tally(entry.pattern);
     return {
       pattern: entry.pattern,
       label: entry.label,
       cues: cueLabels(entry.cues),
-      adCount: using.length,
-      share: shareOf(using.length, readings.length),
-      adIds: idsOf(using),
+      adCount: count,
+      share: shareOf(count, readings.length),
+      adIds,
     };
   });
 }
@@ -240,11 +313,11 @@ export function intelligenceOf(competitors: AnalysedCompetitor[], readings: AdRe
     messagingPatterns: patternCounts(withWords(readings)),
     competitivePositioning: positioningOf(competitors, readings),
     adTypeInsights: adTypeInsightsOf(readings, competitors),
-    longevity: [...readings]
-      .filter((reading) => reading.days !== null)
-      .sort(byLongest)
-      .slice(0, 5)
-      .map((reading) => ({ adId: reading.ad.id, runningDays: reading.days as number, isActive: reading.ad.isActive })),
+    longevity: firstInOrder(
+      readings.filter((reading) => reading.days !== null),
+      5,
+      byLongest,
+    ).map((reading) => ({ adId: reading.ad.id, runningDays: reading.days as number, isActive: reading.ad.isActive })),
   };
 }
 

@@ -28,6 +28,13 @@ export type AnalysedAd = {
   adId?: string | null;
 };
 
+/**
+ * What the analysis keeps of an ad once it is read: everything but its words and targeting, which
+ * the reading turns into calls to action, messages, audiences and a short name to quote. A report
+ * over tens of thousands of ads holds these, never the ads' texts.
+ */
+export type AdFacts = Omit<AnalysedAd, 'adTitle' | 'adText' | 'landingPageTitle' | 'landingPageCta' | 'targeting'>;
+
 /** `isOwnBrand`: the brand's own row, analysed beside its competitors but never counted or judged as one */
 export type AnalysedCompetitor = { id: string; name: string; isOwnBrand?: boolean };
 

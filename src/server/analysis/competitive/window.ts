@@ -3,7 +3,7 @@ import {
   competitorReportPeriodDays,
   type TCompetitorReportPeriod,
 } from '../../../shared/schemas/competitor-reports.ts';
-import type { AnalysedAd, CompetitiveWindow } from './types.ts';
+import type { AdFacts, CompetitiveWindow } from './types.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,20 +25,20 @@ export function competitiveWindow(
 }
 
 /** When the ad was first seen; an ad entered without dates counts from when it was stored. */
-export const seenFrom = (ad: AnalysedAd) => ad.firstSeenAt ?? ad.createdAt;
+export const seenFrom = (ad: AdFacts) => ad.firstSeenAt ?? ad.createdAt;
 
 /** When it was last seen: the end of the window while it is active. */
-export function seenTo(ad: AnalysedAd, window: CompetitiveWindow): Date {
+export function seenTo(ad: AdFacts, window: CompetitiveWindow): Date {
   return ad.isActive ? window.end : (ad.lastSeenAt ?? seenFrom(ad));
 }
 
 /** Running at any time in the window: first seen before it ends, and active or last seen after it starts. */
-export function seenInWindow(ad: AnalysedAd, window: CompetitiveWindow): boolean {
+export function seenInWindow(ad: AdFacts, window: CompetitiveWindow): boolean {
   return seenFrom(ad).getTime() < window.end.getTime() && seenTo(ad, window).getTime() >= window.start.getTime();
 }
 
 /** Calendar days from first to last seen (to the window's end while active); null without a first-seen date. */
-export function runningDays(ad: AnalysedAd, window: CompetitiveWindow): number | null {
+export function runningDays(ad: AdFacts, window: CompetitiveWindow): number | null {
   if (!ad.firstSeenAt) return null;
   const end = Math.min(seenTo(ad, window).getTime(), window.end.getTime());
   return calendarDaysRun(ad.firstSeenAt, new Date(end));

@@ -7,19 +7,22 @@ import {
   ZCreateCompetitorReportRequest,
 } from '../../../shared/schemas/competitor-reports.ts';
 import {
+  type AdReading,
   type AnalysedCompetitor,
-  analyseCompetitiveAds,
+  analyseReadings,
   type CompetitiveFigures,
   type CompetitiveWindow,
   competitiveWindow,
+  readingsOf,
 } from '../../analysis/competitive/index.ts';
 import { runningDays } from '../../analysis/competitive/window.ts';
+import type { Database } from '../../db/client.ts';
 import { competitorReports } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertCanChangeBrand, assertCanCreateCompetitorReport } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
-import { brandCompetitors, competitorAdsIn, competitorsHaveAds, type ReportAd } from './read-competitor-ads.ts';
+import { brandCompetitors, citedAdWords, competitorAdBatches, competitorsHaveAds } from './read-competitor-ads.ts';
 import { type TReportContext, toCompetitorReport } from './report-dto.ts';
 import { reportTikTokAds } from './report-tiktok-ads.ts';
 
@@ -31,33 +34,65 @@ function excerptOf(text: string | null): string | null {
   return words.length > EXCERPT_CHARS ? `${words.slice(0, EXCERPT_CHARS - 1).trimEnd()}…` : words;
 }
 
+/** The ids of the ads the findings and the longevity list name. */
+export function citedAdIds(figures: CompetitiveFigures): string[] {
+  return [
+    ...new Set([
+      ...Object.values(figures.keyFindings).flatMap((findings) => findings.flatMap((finding) => finding.adIds)),
+      ...figures.advertisingIntelligence.longevity.map((entry) => entry.adId),
+    ]),
+  ];
+}
+
 /** The ads the findings and the longevity list name, as they are now, for the screen and the PDF. */
-export function citedAdsOf(
-  figures: CompetitiveFigures,
-  ads: ReportAd[],
+export async function citedAdsOf(
+  db: Database,
+  ownerId: string,
+  { figures, readings, competitors, window }: { figures: CompetitiveFigures } & AnalysedAds,
+): Promise<TCitedAd[]> {
+  const ids = new Set(citedAdIds(figures));
+  const words = await citedAdWords(db, ownerId, [...ids]);
+  const names = new Map(competitors.map((competitor) => [competitor.id, competitor.name]));
+  return readings
+    .filter((reading) => ids.has(reading.ad.id))
+    .map(({ ad }) => {
+      const { adTitle = null, adText = null, landingPageTitle = null } = words.get(ad.id) ?? {};
+      return {
+        id: ad.id,
+        competitorId: ad.competitorId,
+        competitorName: names.get(ad.competitorId) ?? 'Unknown competitor',
+        platform: ad.platform,
+        adId: ad.adId ?? null,
+        title: adTitle,
+        excerpt: excerptOf(adText ?? landingPageTitle),
+        runningDays: runningDays(ad, window),
+        isActive: ad.isActive,
+        mediaType: ad.metaMediaType ?? null,
+        placements: ad.publisherPlatforms ?? [],
+      };
+    });
+}
+
+type AnalysedAds = { competitors: AnalysedCompetitor[]; readings: AdReading[]; window: CompetitiveWindow };
+
+/**
+ * The readings of every competitor ad seen in the window and the TikTok ads the report lists, read
+ * a batch at a time: a library of 100,000 ads is never held whole, only what was read in each ad.
+ */
+async function readCompetitorAds(
+  db: Database,
+  ownerId: string,
   competitors: AnalysedCompetitor[],
   window: CompetitiveWindow,
-): TCitedAd[] {
-  const ids = new Set([
-    ...Object.values(figures.keyFindings).flatMap((findings) => findings.flatMap((finding) => finding.adIds)),
-    ...figures.advertisingIntelligence.longevity.map((entry) => entry.adId),
-  ]);
-  const names = new Map(competitors.map((competitor) => [competitor.id, competitor.name]));
-  return ads
-    .filter((ad) => ids.has(ad.id))
-    .map((ad) => ({
-      id: ad.id,
-      competitorId: ad.competitorId,
-      competitorName: names.get(ad.competitorId) ?? 'Unknown competitor',
-      platform: ad.platform,
-      adId: ad.adId,
-      title: ad.adTitle,
-      excerpt: excerptOf(ad.adText ?? ad.landingPageTitle),
-      runningDays: runningDays(ad, window),
-      isActive: ad.isActive,
-      mediaType: ad.metaMediaType ?? null,
-      placements: ad.publisherPlatforms ?? [],
-    }));
+) {
+  const readings: AdReading[] = [];
+  const tiktok = reportTikTokAds(competitors, window);
+  const ids = competitors.map((competitor) => competitor.id);
+  for await (const batch of competitorAdBatches(db, ownerId, ids, window)) {
+    for (const reading of readingsOf(batch, competitors, window)) readings.push(reading);
+    tiktok.add(batch);
+  }
+  return { readings, ...tiktok.listed() };
 }
 
 /**
@@ -87,12 +122,13 @@ export async function generateCompetitorReport(
   const window = competitiveWindow(reportPeriod, now, { startDate, endDate });
   if (window.start.getTime() >= window.end.getTime())
     throw new AppError('validation', 'The period cannot start in the future');
-  const ads = await competitorAdsIn(ctx.db, brand.userId, competitorIds, window);
-  const figures = analyseCompetitiveAds({ competitors, ads, window });
+  const { readings, tiktokAds, tiktokAdsTotal } = await readCompetitorAds(ctx.db, brand.userId, competitors, window);
+  const figures = analyseReadings({ competitors, readings, window });
   const context: TReportContext = {
     competitorsAnalysed: figures.competitorsAnalysed,
-    citedAds: citedAdsOf(figures, ads, competitors, window),
-    ...reportTikTokAds(ads, competitors, window),
+    citedAds: await citedAdsOf(ctx.db, brand.userId, { figures, readings, competitors, window }),
+    tiktokAds,
+    tiktokAdsTotal,
     disclosures: figures.disclosures,
     rules: figures.rules,
   };

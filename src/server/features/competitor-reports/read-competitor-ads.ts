@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { AnalysedAd, AnalysedCompetitor, CompetitiveWindow } from '../../analysis/competitive/index.ts';
 import type { Database } from '../../db/client.ts';
 import { adLibraryEntries, competitors } from '../../db/schema/index.ts';
@@ -32,57 +32,95 @@ export async function competitorsHaveAds(db: Database, ownerId: string, competit
   return Boolean(found);
 }
 
-/**
- * The competitors' ads that may have run in the window, narrowed by the database with the same
- * rule the analysis applies (it checks again): first seen before the end, active or last seen after
- * the start.
- */
 /** An ad as the analysis reads it, with what the report lists of TikTok ads besides. */
 export type ReportAd = AnalysedAd & { adId: string | null; reachAsStated: string | null; adLibraryUrl: string | null };
 
-export async function competitorAdsIn(
+/** Ads read per query: a report holds one batch of whole ads at a time, whatever the library's size. */
+export const REPORT_BATCH_SIZE = 500;
+
+const reportAdColumns = {
+  id: adLibraryEntries.id,
+  competitorId: adLibraryEntries.competitorId,
+  platform: adLibraryEntries.platform,
+  adTitle: adLibraryEntries.adTitle,
+  adText: adLibraryEntries.adText,
+  landingPageTitle: adLibraryEntries.landingPageTitle,
+  landingPageCta: adLibraryEntries.landingPageCta,
+  adType: adLibraryEntries.adType,
+  campaignObjective: adLibraryEntries.campaignObjective,
+  isActive: adLibraryEntries.isActive,
+  firstSeenAt: adLibraryEntries.firstSeenAt,
+  lastSeenAt: adLibraryEntries.lastSeenAt,
+  createdAt: adLibraryEntries.createdAt,
+  targeting: adLibraryEntries.targeting,
+  spend: adLibraryEntries.spend,
+  spendCurrency: adLibraryEntries.spendCurrency,
+  impressions: adLibraryEntries.impressions,
+  reach: adLibraryEntries.reach,
+  metaMediaType: adLibraryEntries.metaMediaType,
+  publisherPlatforms: adLibraryEntries.publisherPlatforms,
+  adId: adLibraryEntries.adId,
+  reachAsStated: adLibraryEntries.reachAsStated,
+  adLibraryUrl: adLibraryEntries.adLibraryUrl,
+  seenAt: adLibraryEntries.seenAt,
+};
+
+/**
+ * The competitors' ads that may have run in the window, a batch at a time: narrowed by the
+ * database with the rule the analysis applies (it checks again): first seen before the end, active
+ * or last known to run (seen_at) after the start. Each competitor's ads are read in the library's
+ * order (seen_at, then id, newest first) on its index, each batch after the last row of the one
+ * before, so no batch costs more than the first and no connection is held between them.
+ */
+export async function* competitorAdBatches(
   db: Database,
   ownerId: string,
   competitorIds: string[],
   window: CompetitiveWindow,
-): Promise<ReportAd[]> {
-  if (competitorIds.length === 0) return [];
-  const from = sql`coalesce(${adLibraryEntries.firstSeenAt}, ${adLibraryEntries.createdAt})`;
-  const to = sql`coalesce(${adLibraryEntries.lastSeenAt}, ${adLibraryEntries.firstSeenAt}, ${adLibraryEntries.createdAt})`;
+): AsyncGenerator<ReportAd[]> {
+  const firstSeen = sql`coalesce(${adLibraryEntries.firstSeenAt}, ${adLibraryEntries.createdAt})`;
+  for (const competitorId of competitorIds) {
+    let after: { seenAt: Date; id: string } | null = null;
+    for (;;) {
+      const rows: (ReportAd & { seenAt: Date })[] = await db
+        .select(reportAdColumns)
+        .from(adLibraryEntries)
+        .where(
+          and(
+            eq(adLibraryEntries.competitorId, competitorId),
+            eq(adLibraryEntries.userId, ownerId),
+            sql`${firstSeen} < ${window.end.toISOString()}::timestamptz`,
+            or(eq(adLibraryEntries.isActive, true), gte(adLibraryEntries.seenAt, window.start)),
+            after
+              ? sql`(${adLibraryEntries.seenAt}, ${adLibraryEntries.id}) < (${after.seenAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(adLibraryEntries.seenAt), desc(adLibraryEntries.id))
+        .limit(REPORT_BATCH_SIZE);
+      if (rows.length > 0) yield rows;
+      const last = rows.at(-1);
+      if (rows.length < REPORT_BATCH_SIZE || !last) break;
+      after = { seenAt: last.seenAt, id: last.id };
+    }
+  }
+}
+
+/** The words of the ads a report cites, by id: the readings keep none. */
+export async function citedAdWords(
+  db: Database,
+  ownerId: string,
+  ids: string[],
+): Promise<Map<string, { adTitle: string | null; adText: string | null; landingPageTitle: string | null }>> {
+  if (ids.length === 0) return new Map();
   const rows = await db
     .select({
       id: adLibraryEntries.id,
-      competitorId: adLibraryEntries.competitorId,
-      platform: adLibraryEntries.platform,
       adTitle: adLibraryEntries.adTitle,
       adText: adLibraryEntries.adText,
       landingPageTitle: adLibraryEntries.landingPageTitle,
-      landingPageCta: adLibraryEntries.landingPageCta,
-      adType: adLibraryEntries.adType,
-      campaignObjective: adLibraryEntries.campaignObjective,
-      isActive: adLibraryEntries.isActive,
-      firstSeenAt: adLibraryEntries.firstSeenAt,
-      lastSeenAt: adLibraryEntries.lastSeenAt,
-      createdAt: adLibraryEntries.createdAt,
-      targeting: adLibraryEntries.targeting,
-      spend: adLibraryEntries.spend,
-      spendCurrency: adLibraryEntries.spendCurrency,
-      impressions: adLibraryEntries.impressions,
-      reach: adLibraryEntries.reach,
-      metaMediaType: adLibraryEntries.metaMediaType,
-      publisherPlatforms: adLibraryEntries.publisherPlatforms,
-      adId: adLibraryEntries.adId,
-      reachAsStated: adLibraryEntries.reachAsStated,
-      adLibraryUrl: adLibraryEntries.adLibraryUrl,
     })
     .from(adLibraryEntries)
-    .where(
-      and(
-        eq(adLibraryEntries.userId, ownerId),
-        inArray(adLibraryEntries.competitorId, competitorIds),
-        sql`${from} < ${window.end.toISOString()}::timestamptz`,
-        or(eq(adLibraryEntries.isActive, true), sql`${to} >= ${window.start.toISOString()}::timestamptz`),
-      ),
-    );
-  return rows;
+    .where(and(eq(adLibraryEntries.userId, ownerId), inArray(adLibraryEntries.id, ids)));
+  return new Map(rows.map(({ id, ...words }) => [id, words]));
 }
