@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import type { TBrand } from '../shared/schemas/brands.ts';
 import { App } from './app.tsx';
-import { takeOpeningBrands } from './app-screens.ts';
+import { openingScreenCode, takeOpeningBrands } from './app-screens.ts';
 import { brandsQueryKey } from './features/audits-shared/audit-queries.ts';
 import { apiJson } from './lib/api.ts';
 import { queryClient } from './lib/query-client.ts';
@@ -18,4 +18,6 @@ if (openingBrands)
     queryFn: async () => (await openingBrands) ?? apiJson<TBrand[]>('GET', '/api/brands'),
   });
 
-createRoot(container).render(<App />);
+// the opening screen's code is drawn at once when it is here (lib/preloadable.tsx): a failed load
+// settles too, and the screen then loads it again and says so if it cannot
+void openingScreenCode().then(() => createRoot(container).render(<App />));

@@ -3,11 +3,12 @@ import { appScreenPaths, pathPattern, type TAppScreenPath } from '../shared/rout
 import type { TBrand } from '../shared/schemas/brands.ts';
 import { commonHeaders } from './lib/common-headers.ts';
 import { startCurrentUserRead } from './lib/current-user.ts';
+import { type RememberingLoader, remembering } from './lib/remembering-loader.ts';
 
-type ScreenModule = () => Promise<{ default: ComponentType }>;
+type ScreenModule = { default: ComponentType };
 
 /** Each app screen's code, by its path in the shared route table: loaded on demand. */
-export const appScreenModules: Record<TAppScreenPath, ScreenModule> = {
+const screenLoaders: Record<TAppScreenPath, () => Promise<ScreenModule>> = {
   '/': () => import('./features/dashboard/dashboard-page.tsx'),
   '/action-items': () => import('./features/action-items/action-items-page.tsx'),
   '/brand-audit': () => import('./features/brand-audit/brand-audit-page.tsx'),
@@ -23,15 +24,22 @@ export const appScreenModules: Record<TAppScreenPath, ScreenModule> = {
   '/admin/support': () => import('./features/admin/support-inbox-page.tsx'),
   '/admin/outbox': () => import('./features/admin/outbox-page.tsx'),
 };
+export const appScreenModules = Object.fromEntries(
+  Object.entries(screenLoaders).map(([path, load]) => [path, remembering(load)]),
+) as Record<TAppScreenPath, RememberingLoader<ScreenModule>>;
 
 /** React Query and the app's cache, around the screens that read the API through it. */
-export const queryProviderModule = () => import('./components/query-provider.tsx');
+export const queryProviderModule = remembering(() => import('./components/query-provider.tsx'));
 /** The signed-in application's frame: navigation and header. */
-export const appShellModule = () => import('./components/layout/app-shell.tsx');
+export const appShellModule = remembering(() => import('./components/layout/app-shell.tsx'));
 
 const screenPatterns = appScreenPaths.map((path) => [path, pathPattern([path])] as const);
 
 let openingBrands: Promise<TBrand[] | null> | null = null;
+let openingCode: Promise<unknown> = Promise.resolve();
+
+/** Settles once the opening screen's code (started by startOpeningScreen) has loaded or failed to. */
+export const openingScreenCode = () => openingCode;
 
 /**
  * The brands read as the app started (every screen's first read), for the query cache to take as
@@ -62,5 +70,5 @@ export function startOpeningScreen(pathname: string) {
   if (!screen) return;
   openingBrands = startCurrentUserRead().then((signedIn) => (signedIn ? readBrands().catch(() => null) : null));
   // a failed load shows when the screen renders and loads it again (React.lazy)
-  for (const load of [queryProviderModule, appShellModule, appScreenModules[screen]]) load().catch(() => {});
+  openingCode = Promise.allSettled([queryProviderModule(), appShellModule(), appScreenModules[screen]()]);
 }

@@ -5,17 +5,18 @@ import { appScreenModules, appShellModule, queryProviderModule } from './app-scr
 import { CenteredSpinner } from './components/spinner.tsx';
 import { RedirectToLogin } from './features/auth/redirect-to-login.tsx';
 import { useAuth } from './hooks/use-auth.ts';
+import { preloadable } from './lib/preloadable.tsx';
 
-const QueryProvider = lazy(queryProviderModule);
+const QueryProvider = preloadable(queryProviderModule);
 
 const SharedReportPage = lazy(() => import('./features/shared-pages/shared-report-page.tsx'));
 const SharedRecommendationsPage = lazy(() => import('./features/shared-pages/shared-recommendations-page.tsx'));
 const NotFoundPage = lazy(() => import('./features/not-found/not-found-page.tsx'));
 
 // The signed-in application: the shell and each screen load on demand (app-screens.ts).
-const AppShell = lazy(appShellModule);
+const AppShell = preloadable(appShellModule);
 const appScreenComponents = {} as Record<TAppScreenPath, ComponentType>;
-for (const path of appScreenPaths) appScreenComponents[path] = lazy(appScreenModules[path]);
+for (const path of appScreenPaths) appScreenComponents[path] = preloadable(appScreenModules[path]);
 
 const appScreens = pathPattern(appScreenPaths);
 

@@ -1,5 +1,5 @@
 import { Download, LoaderCircle, Share2, Target } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
 import {
   noReportMessage,
@@ -14,7 +14,6 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { toast } from '../../../hooks/use-toast.ts';
 import type { PagedList } from '../../../lib/paged-list.ts';
 import { LoadErrorAlert } from '../../audits-shared/load-error-alert.tsx';
-import { AdvertisingIntelligence } from './advertising-intelligence.tsx';
 import {
   useCompetitorReports,
   useDownloadCompetitivePdf,
@@ -24,6 +23,11 @@ import { LatestAnalysis } from './latest-analysis.tsx';
 import { reportRange } from './report-format.ts';
 import { periodWords, ReportPeriodPicker, type TReportPeriodChoice } from './report-period-picker.tsx';
 import { ShareDialog } from './share-dialog.tsx';
+
+// its charts' library is the largest script the screen could load: it comes after the ad library has shown
+const AdvertisingIntelligence = lazy(() =>
+  import('./advertising-intelligence.tsx').then((module) => ({ default: module.AdvertisingIntelligence })),
+);
 
 /** What the page knows of the library; unknown counts leave the rule to the server. */
 export type TReportReadiness = { competitors?: number; ads?: number };
@@ -177,7 +181,9 @@ export function CompetitiveReports({
       {latest ? (
         <>
           <LatestAnalysis report={latest} />
-          <AdvertisingIntelligence report={latest} />
+          <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+            <AdvertisingIntelligence report={latest} />
+          </Suspense>
         </>
       ) : (
         <p className="text-sm text-muted-foreground">No competitor reports yet.</p>
