@@ -11,6 +11,7 @@ export function preloadable<P extends object>(
   loader: RememberingLoader<{ default: ComponentType<P> }>,
 ): ComponentType<P> {
   const Lazy = lazy(loader);
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per screen at module level, as React.lazy is
   return function Preloadable(props: P) {
     const [Loaded] = useState(() => loader.loaded()?.default);
     return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
