@@ -42,4 +42,4 @@ EXPOSE 5000
 # SHUTDOWN_TIMEOUT_MS (25 s by default: under the 30 s most platforms wait before they kill), then
 # exits 0. tini reaps the processes of the Chromium that audits start to render pages.
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--max-semi-space-size=8", "dist/server/main.js"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "dist/server/main.js"]
