@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinWords } from './words.ts';
+import { joinWords, partOf, wholeNumber } from './words.ts';
 
 describe('joinWords', () => {
   it('joins lists of any length in plain English', () => {
@@ -9,5 +9,13 @@ describe('joinWords', () => {
     expect(joinWords(['AI recommendations', 'consumer insights', 'competitor tracking'])).toBe(
       'AI recommendations, consumer insights and competitor tracking',
     );
+  });
+});
+
+describe('wholeNumber and partOf', () => {
+  it('write counts with thousands separators', () => {
+    expect(wholeNumber(46_442)).toBe('46,442');
+    expect(wholeNumber(7)).toBe('7');
+    expect(partOf(46_442, 61_910, 'ad')).toBe('46,442 of 61,910 ads');
   });
 });

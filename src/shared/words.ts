@@ -12,6 +12,11 @@ export function pluralFor(n: number, one: string, many = `${one}s`): string {
   return pluralRules.select(n) === 'one' ? one : many;
 }
 
+/** A count with thousands separators: 46442 → '46,442'. */
+export function wholeNumber(n: number): string {
+  return numberFormat.format(n);
+}
+
 /** '0 pages', '1 page', '2 pages', '1,200 pages'; irregular plurals given: countOf(2, 'entry', 'entries'). */
 export function countOf(n: number, one: string, many = `${one}s`): string {
   return `${numberFormat.format(n)} ${pluralFor(n, one, many)}`;

@@ -236,6 +236,18 @@ describe('the competitive analysis', () => {
     expect(adName(readAd({ ...acmeSale, adTitle: null, adText: null }, window))).toBe('an untitled ad');
   });
 
+  it('writes the counts of a large library with thousands separators', () => {
+    const plain = Array.from({ length: 1_500 }, (_, index) =>
+      ad({ competitorId: index % 2 ? ACME : BETA, adTitle: `Fresh bread ${index}` }),
+    );
+    const analysis = analyseCompetitiveAds({ competitors, ads: plain, window });
+    const findings = Object.values(analysis.keyFindings).flat();
+    expect(findings.find((entry) => entry.rule === 'cta-gap')?.text).toMatch(
+      /^1,500 of 1,500 competitor ads \(100%\) have no recognisable call to action/,
+    );
+    expect(findings.map((entry) => entry.text).join(' ')).toContain('750 of Acme Bakes’ 750 ads (100%)');
+  });
+
   it('keeps no words of an ad once it is read, only what was found in them', () => {
     const reading = readAd({ ...acmeSale, targeting: { target_ages: ['25', '44'] } }, window);
     for (const words of ['adTitle', 'adText', 'landingPageTitle', 'landingPageCta', 'targeting'])

@@ -5,7 +5,7 @@
  */
 import { tiktokAdName } from '../../../shared/cited-ad-name.ts';
 import type { TFinding, TKeyFindings, TTopCompetitor } from '../../../shared/schemas/competitor-reports.ts';
-import { countOf, joinWords, timesAs } from '../../../shared/words.ts';
+import { countOf, joinWords, partOf, timesAs, wholeNumber } from '../../../shared/words.ts';
 import { messagingPatterns } from './cues.ts';
 import { laggardsOf, leadersOf, median, shareOf, typeLabels } from './figures.ts';
 import { type AdReading, byLongest, patternCounts, withWords } from './intelligence.ts';
@@ -138,7 +138,7 @@ function advantages({ readings, top }: Context): TFinding[] {
       found.push(
         finding(
           'no-cta',
-          `${without.length} of ${possessive(competitor.name)} ${own.length} ads (${shareOf(without.length, own.length)}%) carry no recognisable call to action.`,
+          `${wholeNumber(without.length)} of ${possessive(competitor.name)} ${wholeNumber(own.length)} ads (${shareOf(without.length, own.length)}%) carry no recognisable call to action.`,
           without,
         ),
       );
@@ -246,7 +246,7 @@ function ctaGap(readings: AdReading[]): TFinding | null {
   if (total === 0 || without.length * 10 < total * 3) return null;
   return finding(
     'cta-gap',
-    `${without.length} of ${countOf(total, 'competitor ad')} (${shareOf(without.length, total)}%) ${without.length === 1 ? 'has' : 'have'} no recognisable call to action: give every ad of yours one explicit ask.`,
+    `${partOf(without.length, total, 'competitor ad')} (${shareOf(without.length, total)}%) ${without.length === 1 ? 'has' : 'have'} no recognisable call to action: give every ad of yours one explicit ask.`,
     without,
   );
 }

@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { citedAdName } from '../../../../shared/cited-ad-name.ts';
 import type { TCompetitorReport } from '../../../../shared/schemas/competitor-reports.ts';
-import { countOf } from '../../../../shared/words.ts';
+import { countOf, partOf } from '../../../../shared/words.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 
@@ -82,7 +82,7 @@ export function AdvertisingIntelligence({ report }: { report: TCompetitorReport 
           <p className="text-xs text-muted-foreground">
             {intel.adsWithoutCta === 0
               ? 'Every ad carries a recognisable call to action.'
-              : `${intel.adsWithoutCta} of ${countOf(report.totalAdsAnalysed, 'ad')} ${intel.adsWithoutCta === 1 ? 'carries' : 'carry'} no recognisable call to action.`}
+              : `${partOf(intel.adsWithoutCta, report.totalAdsAnalysed, 'ad')} ${intel.adsWithoutCta === 1 ? 'carries' : 'carry'} no recognisable call to action.`}
           </p>
         </Section>
         <Section title="Target audiences">
