@@ -97,8 +97,9 @@ async function readCompetitorAds(
 
 /**
  * Computes the competitive analysis of the brand's competitors' ads over the period (monthly by
- * default) and stores it. The figures are pure arithmetic over one read of the ads, fast enough for
- * the request (5,000 ads: see bench/competitive-report.ts); the findings are the rules' sentences.
+ * default) and stores it. The figures are pure arithmetic over the readings of the ads, read a batch
+ * at a time, fast enough for the request (100,000 ads in about 3.5 s: bench/feeds.ts); the
+ * findings are the rules' sentences.
  */
 export async function generateCompetitorReport(
   ctx: FeatureContext,
