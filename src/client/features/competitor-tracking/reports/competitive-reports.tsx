@@ -1,5 +1,5 @@
 import { Download, LoaderCircle, Share2, Target } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import type { TBrand } from '../../../../shared/schemas/brands.ts';
 import {
   noReportMessage,
@@ -167,11 +167,14 @@ export function CompetitiveReports({
   readOnly?: boolean;
 }) {
   const reports = useCompetitorReports(brand.id);
-  if (reports.isPending) return <Skeleton className="h-40 w-full" />;
+  // drawn in a render of its own once the screen above has shown: a report's findings, cited ads and
+  // history take a while to lay out, and the ad library's first cards should not wait for them
+  const drawn = useDeferredValue(reports.data);
+  if (reports.isPending || (reports.data && !drawn)) return <Skeleton className="h-40 w-full" />;
   if (reports.isError) {
     return <LoadErrorAlert what="competitor reports" error={reports.error} onRetry={() => void reports.refetch()} />;
   }
-  const [latest, ...history] = reports.data ?? [];
+  const [latest, ...history] = drawn ?? [];
   if (readOnly && !latest) {
     return <p className="text-muted-foreground text-sm">No competitor reports were generated for {brand.name}.</p>;
   }

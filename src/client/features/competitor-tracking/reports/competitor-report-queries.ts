@@ -12,6 +12,9 @@ export const competitorReportsQueryKey = (brandId: string) => ['/api/competitor-
 
 const reportsOf = (body: TCompetitorReport[]) => body;
 
+/** Reports asked for at a time: each carries its findings and cited ads (some 50 KB at volume). */
+export const REPORTS_PAGE_SIZE = 10;
+
 /**
  * A brand's competitor reports, newest first, one page at a time: the first is the latest, the
  * rest the history ("Load more" reaches older reports).
@@ -20,6 +23,7 @@ export function useCompetitorReports(brandId: string) {
   return usePagedList<TCompetitorReport[], TCompetitorReport>({
     queryKey: competitorReportsQueryKey(brandId),
     itemsOf: reportsOf,
+    limit: REPORTS_PAGE_SIZE,
   });
 }
 
