@@ -139,13 +139,21 @@ describe('POST /api/competitor-reports', () => {
       ...stoppedLongAgo,
     ]);
     await seedAds(target.database, await seedCompetitor(target.database, brand, 'Clip Rival'), tiktok);
+    // entered without dates: each counts from when it was stored, the one statement's moment, to the microsecond
+    const undated = Array.from({ length: REPORT_BATCH_SIZE + 13 }, (_, index) => ({
+      platform: 'linkedin' as const,
+      adTitle: `Undated notice ${index}`,
+      source: 'manual' as const,
+    }));
+    await seedAds(target.database, await seedCompetitor(target.database, brand, 'Undated Rival'), undated);
 
     const response = await post('/api/competitor-reports', cookie, { brandId: brand.id });
     expect(response.statusCode).toBe(201);
     const big: TCompetitorReport = response.json();
-    expect(big.totalAdsAnalysed).toBe(running.length + tiktok.length);
+    expect(big.totalAdsAnalysed).toBe(running.length + tiktok.length + undated.length);
     expect(big.topCompetitors.map((entry) => [entry.name, entry.adsInPeriod])).toEqual([
       ['Volume Rival', running.length],
+      ['Undated Rival', undated.length],
       ['Clip Rival', tiktok.length],
     ]);
     // each of the period's TikTok ads counted once, the newest listed first

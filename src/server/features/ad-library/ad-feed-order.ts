@@ -41,7 +41,8 @@ function isKeyTime(text: string): boolean {
   return Number.isFinite(milliseconds) && new Date(milliseconds).toISOString().slice(0, 19) === text.slice(0, 19);
 }
 
-const seenAtKeyText = sql<string>`to_char(${ads.seenAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** When the ad was last known to run, as text to the microsecond: the keyset's date, which a Date would cut to the millisecond. */
+export const seenAtKeyText = sql<string>`to_char(${ads.seenAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const newest: AdFeedOrder = {
   keyOfCursor(cursor) {

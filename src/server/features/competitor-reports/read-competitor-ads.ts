@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import type { AnalysedAd, AnalysedCompetitor, CompetitiveWindow } from '../../analysis/competitive/index.ts';
 import type { Database } from '../../db/client.ts';
 import { adLibraryEntries, competitors } from '../../db/schema/index.ts';
+import { seenAtKeyText } from '../ad-library/ad-feed-order.ts';
 import { ownBrandLabel } from '../competitors/own-brand-row.ts';
 
 /** The brand's competitors (and its own row), and whether any of them has an ad at all (SPEC §5). */
@@ -62,7 +63,7 @@ const reportAdColumns = {
   adId: adLibraryEntries.adId,
   reachAsStated: adLibraryEntries.reachAsStated,
   adLibraryUrl: adLibraryEntries.adLibraryUrl,
-  seenAt: adLibraryEntries.seenAt,
+  seenKey: seenAtKeyText,
 };
 
 /**
@@ -70,7 +71,8 @@ const reportAdColumns = {
  * database with the rule the analysis applies (it checks again): first seen before the end, active
  * or last known to run (seen_at) after the start. Each competitor's ads are read in the library's
  * order (seen_at, then id, newest first) on its index, each batch after the last row of the one
- * before, so no batch costs more than the first and no connection is held between them.
+ * before (its date to the microsecond), so no batch costs more than the first, none repeats or
+ * skips an ad, and no connection is held between them.
  */
 export async function* competitorAdBatches(
   db: Database,
@@ -80,9 +82,9 @@ export async function* competitorAdBatches(
 ): AsyncGenerator<ReportAd[]> {
   const firstSeen = sql`coalesce(${adLibraryEntries.firstSeenAt}, ${adLibraryEntries.createdAt})`;
   for (const competitorId of competitorIds) {
-    let after: { seenAt: Date; id: string } | null = null;
+    let after: { seenKey: string; id: string } | null = null;
     for (;;) {
-      const rows: (ReportAd & { seenAt: Date })[] = await db
+      const rows: (ReportAd & { seenKey: string })[] = await db
         .select(reportAdColumns)
         .from(adLibraryEntries)
         .where(
@@ -92,7 +94,7 @@ export async function* competitorAdBatches(
             sql`${firstSeen} < ${window.end.toISOString()}::timestamptz`,
             or(eq(adLibraryEntries.isActive, true), gte(adLibraryEntries.seenAt, window.start)),
             after
-              ? sql`(${adLibraryEntries.seenAt}, ${adLibraryEntries.id}) < (${after.seenAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+              ? sql`(${adLibraryEntries.seenAt}, ${adLibraryEntries.id}) < (${after.seenKey}::timestamptz, ${after.id}::uuid)`
               : undefined,
           ),
         )
@@ -101,7 +103,7 @@ export async function* competitorAdBatches(
       if (rows.length > 0) yield rows;
       const last = rows.at(-1);
       if (rows.length < REPORT_BATCH_SIZE || !last) break;
-      after = { seenAt: last.seenAt, id: last.id };
+      after = { seenKey: last.seenKey, id: last.id };
     }
   }
 }
