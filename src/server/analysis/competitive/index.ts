@@ -33,15 +33,16 @@ export function analyseCompetitiveAds({ competitors, ads, window }: CompetitiveI
 
 /**
  * The readings of the competitors' ads seen in the window, among `ads`: a caller with more ads than
- * it should hold reads them a batch at a time and keeps only these, which hold no ad's words.
+ * it should hold reads them a batch at a time and keeps only these, which hold no ad's words,
+ * passing every batch the same `shared` so equal values are kept once across them all.
  */
 export function readingsOf(
   ads: AnalysedAd[],
   competitors: AnalysedCompetitor[],
   window: CompetitiveWindow,
+  shared = new SharedValues(),
 ): AdReading[] {
   const known = new Set(competitors.map((competitor) => competitor.id));
-  const shared = new SharedValues();
   return ads
     .filter((ad) => known.has(ad.competitorId) && seenInWindow(ad, window))
     .map((ad) => readAd(ad, window, shared));
@@ -91,5 +92,6 @@ export function analyseReadings({
 }
 
 export type { AdReading } from './intelligence.ts';
+export { SharedValues } from './kept-values.ts';
 export type { AdFacts, AnalysedAd, AnalysedCompetitor, CompetitiveWindow } from './types.ts';
 export { competitiveWindow } from './window.ts';

@@ -152,18 +152,21 @@ function tallyOf(readings: AdReading[], keysOf: (reading: AdReading) => readonly
       tally.set(key, entry);
     }
   }
-  return (key: string) => {
-    const entry = tally.get(key);
-    return { count: entry?.count ?? 0, adIds: (entry?.first ?? []).map((reading) => reading.ad.id) };
+  return {
+    /** every key some reading has */
+    keys: [...tally.keys()],
+    of: (key: string) => {
+      const entry = tally.get(key);
+      return { count: entry?.count ?? 0, adIds: (entry?.first ?? []).map((reading) => reading.ad.id) };
+    },
   };
 }
 
 function ctaCounts(readings: AdReading[]) {
   const tally = tallyOf(readings, (reading) => reading.ctas);
-  const labels = new Set(readings.flatMap((reading) => reading.ctas));
-  return [...labels]
+  return tally.keys
     .map((cta) => {
-      const { count, adIds } = tally(cta);
+      const { count, adIds } = tally.of(cta);
       return { cta, adCount: count, share: shareOf(count, readings.length), adIds };
     })
     .sort((a, b) => b.adCount - a.adCount || a.cta.localeCompare(b.cta));
@@ -197,7 +200,7 @@ function audienceCounts(readings: AdReading[]) {
 export function patternCounts(readings: AdReading[]) {
   const tally = tallyOf(readings, (reading) => reading.patterns);
   return messagingPatterns.map((entry) => {
-    const { count, adIds } = tally(entry.pattern);
+    const { count, adIds } = tally.of(entry.pattern);
     return {
       pattern: entry.pattern,
       label: entry.label,

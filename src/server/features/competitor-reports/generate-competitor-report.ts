@@ -14,6 +14,7 @@ import {
   type CompetitiveWindow,
   competitiveWindow,
   readingsOf,
+  SharedValues,
 } from '../../analysis/competitive/index.ts';
 import { runningDays } from '../../analysis/competitive/window.ts';
 import type { Database } from '../../db/client.ts';
@@ -88,8 +89,9 @@ async function readCompetitorAds(
   const readings: AdReading[] = [];
   const tiktok = reportTikTokAds(competitors, window);
   const ids = competitors.map((competitor) => competitor.id);
+  const shared = new SharedValues();
   for await (const batch of competitorAdBatches(db, ownerId, ids, window)) {
-    for (const reading of readingsOf(batch, competitors, window)) readings.push(reading);
+    for (const reading of readingsOf(batch, competitors, window, shared)) readings.push(reading);
     tiktok.add(batch);
   }
   return { readings, ...tiktok.listed() };
