@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { type LlmDouble, startLlmDouble } from '../../../tests/doubles/llm.ts';
 import {
@@ -217,10 +217,12 @@ describe('createAiWriter', () => {
   it('stops when the caller cancels', async () => {
     double.setMode('slow', { delayMs: 5000 });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 50);
-    await expect(writerFor().writeStructured({ ...request, abortSignal: controller.signal })).rejects.toMatchObject({
-      kind: 'aborted',
-    });
+    const writing = writerFor().writeStructured({ ...request, abortSignal: controller.signal });
+    // Cancel once the double holds the request: a request still on its way when the test ends would
+    // take the next test's mode.
+    await vi.waitFor(() => expect(double.requests).toHaveLength(1), { timeout: 5000 });
+    controller.abort();
+    await expect(writing).rejects.toMatchObject({ kind: 'aborted' });
   });
 
   it('keeps the key out of every log line and the prompt out of info and above', async () => {
