@@ -162,4 +162,28 @@ describe('a row the database refuses', () => {
     expect(errors[0]?.context).toMatchObject({ externalId: 'bad-batch-2' });
     expect(String(errors[0]?.context.reason)).toMatch(/foreign key/i);
   });
+  it('lets the author’s star rating decide the side, the model’s answer included, unless the words plainly disagree', async () => {
+    const model = fakeModel();
+    const outcome = await keepNewInsights(
+      { db: database.db, ai: model },
+      brand,
+      [
+        candidate('Prices have gone up a lot and the loaf was smaller than last month', 0, { rating: 2 }),
+        candidate("It's ok. Nothing special", 0, { rating: 3 }),
+        candidate('Rude staff, cold food, filthy tables. Never again.', 0, { rating: 5 }),
+      ],
+      { since: new Date() },
+    );
+    const stored = new Map(outcome.added.map((row) => [row.content, row]));
+    expect(stored.get('Prices have gone up a lot and the loaf was smaller than last month')).toMatchObject({
+      sentiment: 'negative',
+      sentimentScore: 2,
+      rating: 2,
+    });
+    expect(stored.get("It's ok. Nothing special")).toMatchObject({ sentiment: 'neutral', sentimentScore: 3 });
+    // the model called it positive and the rating says five stars, but the words are a plain complaint:
+    // the model's answer is refused and the engine's stands
+    expect(stored.get('Rude staff, cold food, filthy tables. Never again.')).toMatchObject({ sentiment: 'negative' });
+    for (const row of outcome.added) expect(row.confidence).toBeLessThan(1);
+  });
 });

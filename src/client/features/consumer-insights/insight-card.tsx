@@ -1,5 +1,6 @@
 import { CalendarDays, ExternalLink, Sparkles, Star, UserRound } from 'lucide-react';
 import { memo, useId, useState } from 'react';
+import { sideOfRating } from '../../../shared/rating-side.ts';
 import type { TInsight, TSentimentLabel } from '../../../shared/schemas/insights.ts';
 import { ConfirmDeleteButton } from '../../components/confirm-delete-button.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -147,6 +148,13 @@ export const InsightCard = memo(function InsightCard({
           <span className="text-muted-foreground text-xs tabular-nums">
             {confidenceText(insight.confidence)} confidence
           </span>
+          {insight.rating !== null && !insight.sentimentCorrectedAt && (
+            <span className="text-muted-foreground text-xs">
+              {sideOfRating(insight.rating) === insight.sentiment
+                ? 'agrees with the author’s rating'
+                : 'the words outweigh the author’s rating'}
+            </span>
+          )}
           {insight.competitorId && (
             <Badge variant="secondary">
               {insight.competitorName ? `Competitor: ${insight.competitorName}` : 'Competitor'}

@@ -5,7 +5,7 @@
  * carries topics, emotions and keywords taken from the text itself.
  */
 import { type TSentimentResult, ZSentimentResult } from '../../../shared/schemas/insights.ts';
-import { decide, isClearComplaint } from './decide.ts';
+import { decide, isClearComplaint, MOST_CONFIDENT } from './decide.ts';
 import { detectEmotions } from './emotions.ts';
 import { extractKeywords } from './keywords.ts';
 import { probabilities, shippedModel } from './model.ts';
@@ -18,7 +18,7 @@ export type SentimentResult = TSentimentResult;
 const NOTHING_SAID: SentimentResult = {
   label: 'neutral',
   sentimentScore: 3,
-  confidence: 1,
+  confidence: MOST_CONFIDENT,
   topics: [],
   emotions: [],
   keywords: [],
@@ -51,5 +51,6 @@ export function acceptRefinement(text: string, local: SentimentResult, answer: u
       : parsed.data.sentimentScore > 3 === (parsed.data.label === 'positive');
   if (!scoreMatchesLabel) return local;
   if (parsed.data.label === 'positive' && isClearComplaint(analyseRules(tokenise(text)))) return local;
-  return parsed.data;
+  // a model's word is no more certain than the engine's
+  return { ...parsed.data, confidence: Math.min(MOST_CONFIDENT, parsed.data.confidence) };
 }

@@ -15,7 +15,7 @@ const OUTCOME_WORDS: Record<string, string> = {
   '-1.5':
     'dented torn ripped chipped scratched scuffed stained spilled spilt squashed bent warped faded ' +
     'peeling frayed delayed overdue lost chasing chased refused declined unreturned wobbles wobbly jams ' +
-    'disconnects disconnected unplugged mould mold infested unpaid',
+    'disconnects disconnected unplugged mould mold infested unpaid shrunk shrinkflation pricier',
   '-1': 'melted soaked soggy battered cancelled canceled postponed rescheduled',
 };
 
@@ -84,6 +84,24 @@ const OUTCOME_PHRASES: Record<string, LexiconEntry> = {
   'locked out': { valence: -2, fixed: true },
   'left without': { valence: -1.5, fixed: true },
   'without any explanation': { valence: -2, fixed: true },
+  // Changes for the worse: prices up, portions down, things not as they were, waits.
+  'gone up': { valence: -1.5, fixed: true },
+  'went up': { valence: -1.5, fixed: true },
+  'going up': { valence: -1.2, fixed: true },
+  'put up': { valence: -1, fixed: true },
+  'price rise': { valence: -1.5, fixed: true },
+  'price hike': { valence: -2, fixed: true },
+  'price increase': { valence: -1.5, fixed: true },
+  'more expensive': { valence: -1.5, fixed: true },
+  'smaller than': { valence: -1.5, fixed: true },
+  'got smaller': { valence: -2, fixed: true },
+  'less than before': { valence: -1.5, fixed: true },
+  'used to be': { valence: -1.5, fixed: true },
+  'not what it was': { valence: -2, fixed: true },
+  'no longer': { valence: -1.2, fixed: true },
+  'been waiting': { valence: -1.5, fixed: true },
+  'kept waiting': { valence: -2, fixed: true },
+  'left waiting': { valence: -2, fixed: true },
   'no charge': { valence: 1.5, fixed: true },
   'no extra charge': { valence: 1.5, fixed: true },
   'free of charge': { valence: 1.5, fixed: true },

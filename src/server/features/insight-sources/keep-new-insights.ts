@@ -173,7 +173,12 @@ export async function keepNewInsights(
   const aiUntil = Date.now() + (deps.aiBudgetMs ?? AI_REFINEMENT_BUDGET_MS);
   for (const [index, item] of toKeep.entries()) {
     const ai = deps.ai && Date.now() < aiUntil ? deps.ai : null;
-    const analysis = await analyseInsightText(item.content, { ai, logger: deps.logger, signal: deps.signal });
+    const analysis = await analyseInsightText(item.content, {
+      ai,
+      logger: deps.logger,
+      signal: deps.signal,
+      rating: item.rating,
+    });
     analysed.push({ item, analysis });
     if ((index + 1) % YIELD_EVERY === 0) {
       deps.signal?.throwIfAborted();

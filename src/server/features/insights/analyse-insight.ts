@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { TSentimentResult } from '../../../shared/schemas/insights.ts';
 import type { AiLogger, AiWriter } from '../../ai/provider.ts';
 import { writeWithFallback } from '../../ai/write-with-fallback.ts';
+import { respectAuthorRating } from '../../analysis/sentiment/author-rating.ts';
 import { acceptRefinement, analyseSentiment } from '../../analysis/sentiment/index.ts';
 
 export type AnalysedText = TSentimentResult & { analysedBy: 'local' | 'ai' };
@@ -30,14 +31,15 @@ const SYSTEM = [
 /**
  * One text's sentiment: the local engine's, refined by the language model when one is
  * configured. The model's answer is kept only when it is valid and does not call a clear
- * complaint positive (acceptRefinement); otherwise the local result stands.
+ * complaint positive (acceptRefinement); otherwise the local result stands. Where the author gave
+ * a star rating, it decides the side unless the text is plainly the other way (respectAuthorRating).
  */
 export async function analyseInsightText(
   text: string,
-  options: { ai: AiWriter | null; logger?: AiLogger; signal?: AbortSignal },
+  options: { ai: AiWriter | null; logger?: AiLogger; signal?: AbortSignal; rating?: number | null },
 ): Promise<AnalysedText> {
   const local = analyseSentiment(text);
-  if (!options.ai) return { ...local, analysedBy: 'local' };
+  if (!options.ai) return { ...respectAuthorRating(text, local, options.rating), analysedBy: 'local' };
   const refined = await writeWithFallback({
     writer: options.ai,
     logger: options.logger,
@@ -55,5 +57,5 @@ export async function analyseInsightText(
       return accepted;
     },
   });
-  return { ...refined.value, analysedBy: refined.writtenBy };
+  return { ...respectAuthorRating(text, refined.value, options.rating), analysedBy: refined.writtenBy };
 }

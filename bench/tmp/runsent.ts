@@ -1,0 +1,2 @@
+import { measureSentiment } from '/work/main/bench/sentiment.ts';
+await measureSentiment();
