@@ -1,2 +1,0 @@
-import { measureSentiment } from '/work/main/bench/sentiment.ts';
-await measureSentiment();
