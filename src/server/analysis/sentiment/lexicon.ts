@@ -6,6 +6,7 @@
  */
 
 import { outcomeEntries } from './outcomes.ts';
+import { PACKAGE_EMOJI_VALENCE, PACKAGE_EMOTICON_VALENCE } from './social.ts';
 
 export type LexiconEntry = {
   valence: number;
@@ -251,7 +252,9 @@ export const CONTRAST_AFTER = new Set(['but', 'however', 'yet', 'unfortunately',
 /** Words that open a conceding clause whose weight drops ("although the food was good, ..."). */
 export const CONCESSIVE = new Set(['although', 'though', 'despite', 'while', 'whilst', 'even']);
 
+/** The package's emoji, with the hand-set ones below where both rate an emoji. */
 export const EMOJI_VALENCE = new Map<string, number>([
+  ...PACKAGE_EMOJI_VALENCE,
   ...[...'😀😃😄😁😊🙂😍🥰😘😋🤩😎👍👌🎉💯🔥⭐🌟💖💕💗💓💞❤💙💚💜🧡🥳🙌👏😻🤤✨✅🏆'].map(
     (emoji) => [emoji, 2.5] as [string, number],
   ),
@@ -261,6 +264,7 @@ export const EMOJI_VALENCE = new Map<string, number>([
 ]);
 
 export const EMOTICON_VALENCE = new Map<string, number>([
+  ...PACKAGE_EMOTICON_VALENCE,
   [':)', 2],
   [':-)', 2],
   ['=)', 2],

@@ -165,7 +165,7 @@ function wordCue(
   const negated = !match.entry.fixed && negatorBefore(tokens, index, consumed, lookback);
   const base = negated ? (match.entry.negated ?? match.entry.valence * NEGATION_FACTOR) : match.entry.valence;
   if (base === 0) return { cue: { text: match.key, value: 0, negated, index }, length: match.length };
-  const emphasis = token.shouted ? SHOUT_BOOST : 1;
+  const emphasis = token.shouted || token.stretched ? SHOUT_BOOST : 1;
   const value = base * degreeBefore(tokens, index) * emphasis * (weights[index] ?? 1);
   return { cue: { text: match.key, value, negated, index }, length: match.length };
 }

@@ -1,8 +1,11 @@
 /**
  * Splits a review or post into tokens the rules and the model share: lower-cased words, emoji,
  * emoticons and clause punctuation. Contractions with "n't" become the word plus "not", so negation
- * is one token whatever the spelling ("don't", "dont", "do n't", "won't").
+ * is one token whatever the spelling ("don't", "dont", "do n't", "won't"). Social writing is read
+ * as written (social.ts): hashtags as words, handles left out, stretched words as the word.
  */
+import { INTENSIFIERS, LEXICON, NEGATORS } from './lexicon.ts';
+import { PACKAGE_EMOTICON_SOURCE, readSocialMarks, unstretched } from './social.ts';
 
 export type TokenKind = 'word' | 'emoji' | 'emoticon' | 'punct';
 
@@ -14,6 +17,8 @@ export type Token = {
   shouted: boolean;
   /** starts with a capital letter ("Paddington", "Monday"; also any sentence's first word) */
   capitalised?: boolean;
+  /** written with a letter stretched ("sooo good"): emphasis, as capitals are */
+  stretched?: boolean;
 };
 
 const NOT_CONTRACTIONS: Record<string, string> = {
@@ -39,8 +44,12 @@ const NOT_CONTRACTIONS: Record<string, string> = {
 
 const IRREGULAR_NOT: Record<string, string> = { wo: 'will', ca: 'can', sha: 'shall', ai: 'is' };
 
-const EMOTICON_SOURCE = "(?:[:;=][-^']?[)(\\]\\[dpo/\\\\|*]|[)(][-^']?[:;=]|<\\/?3)(?![\\p{L}\\p{N}])";
-const EMOTICON_ONLY = new RegExp(`^${EMOTICON_SOURCE}$`, 'iu');
+const EMOTICON_SOURCE = [
+  "(?:[:;=][-^']?[)(\\]\\[dpo/\\\\|*]|[)(][-^']?[:;=]|<\\/?3)(?![\\p{L}\\p{N}])",
+  `(?<![\\p{L}\\p{N}])(?:${PACKAGE_EMOTICON_SOURCE})(?![\\p{L}\\p{N}])`,
+].join('|');
+const EMOTICON_ONLY = new RegExp(`^(?:${EMOTICON_SOURCE})$`, 'iu');
+const isKnownWord = (word: string) => LEXICON.has(word) || INTENSIFIERS.has(word) || NEGATORS.has(word);
 const TOKEN = new RegExp(
   [
     EMOTICON_SOURCE,
@@ -53,8 +62,7 @@ const TOKEN = new RegExp(
 
 /** Joins the spaced-out contractions of tokenised corpora ("do n't", "it 's", "can 't"). */
 export function normaliseText(text: string): string {
-  return text
-    .replace(/https?:\/\/\S+/g, ' ')
+  return readSocialMarks(text.replace(/https?:\/\/\S+/g, ' '))
     .replace(/[’‘`´]/g, "'")
     .replace(/(\p{L})\s+n\s*'t\b/giu, "$1n't")
     .replace(/(\p{L})\s+'(s|re|ve|ll|d|m|t)\b/giu, "$1'$2")
@@ -95,10 +103,16 @@ export function tokenise(text: string): Token[] {
     } else {
       const shouted = isShouted(raw, textIsShouted);
       const capitalised = !textIsShouted && /^\p{Lu}/u.test(raw);
-      for (const part of splitNot(lower.replace(/’/g, "'"))) {
-        tokens.push(
-          capitalised ? { norm: part, kind: 'word', shouted, capitalised } : { norm: part, kind: 'word', shouted },
-        );
+      const plain = lower.replace(/’/g, "'");
+      const unstretchedWord = unstretched(plain, isKnownWord);
+      for (const part of splitNot(unstretchedWord ?? plain)) {
+        tokens.push({
+          norm: part,
+          kind: 'word',
+          shouted,
+          ...(capitalised ? { capitalised } : {}),
+          ...(unstretchedWord ? { stretched: true } : {}),
+        });
       }
     }
   }
