@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AiWriter } from '../../src/server/ai/provider.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
-import { brands, consumerInsights, users } from '../../src/server/db/schema/index.ts';
+import { brands, competitors, consumerInsights, users } from '../../src/server/db/schema/index.ts';
 import { type Candidate, keepNewInsights } from '../../src/server/features/insight-sources/keep-new-insights.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 
@@ -162,11 +162,24 @@ describe('a row the database refuses', () => {
     expect(errors[0]?.context).toMatchObject({ externalId: 'bad-batch-2' });
     expect(String(errors[0]?.context.reason)).toMatch(/foreign key/i);
   });
+});
+
+describe('reading each item’s sentiment', () => {
+  let reader: { id: string; userId: string };
+  beforeAll(async () => {
+    const [owner] = await database.db
+      .insert(users)
+      .values({ email: 'read@example.com', planType: 'agency', maxBrands: 10 })
+      .returning();
+    const [row] = await database.db.insert(brands).values({ userId: owner!.id, name: 'Read Co' }).returning();
+    reader = { id: row!.id, userId: owner!.id };
+  });
+
   it('lets the author’s star rating decide the side, the model’s answer included, unless the words plainly disagree', async () => {
     const model = fakeModel();
     const outcome = await keepNewInsights(
       { db: database.db, ai: model },
-      brand,
+      reader,
       [
         candidate('Prices have gone up a lot and the loaf was smaller than last month', 0, { rating: 2 }),
         candidate("It's ok. Nothing special", 0, { rating: 3 }),
@@ -185,5 +198,33 @@ describe('a row the database refuses', () => {
     // the model's answer is refused and the engine's stands
     expect(stored.get('Rude staff, cold food, filthy tables. Never again.')).toMatchObject({ sentiment: 'negative' });
     for (const row of outcome.added) expect(row.confidence).toBeLessThan(1);
+  });
+
+  it('judges a mention that compares subjects by the clauses about the one it is stored for', async () => {
+    const [kiln] = await database.db
+      .insert(competitors)
+      .values({ brandId: reader.id, userId: reader.userId, name: 'Kiln' })
+      .returning();
+    const text = "Read Co's mugs chipped in the post, Kiln packed theirs far better";
+    // the brand's discovery and the competitor's are runs of their own, each storing the post once
+    const forBrand = await keepNewInsights(
+      { db: database.db, ai: null },
+      reader,
+      [candidate(text, 0, { externalId: 'post-1', dedupeScope: 'brand' })],
+      { since: new Date() },
+    );
+    const forKiln = await keepNewInsights(
+      { db: database.db, ai: null },
+      reader,
+      [candidate(text, 0, { externalId: 'post-1', dedupeScope: 'kiln', competitorId: kiln!.id })],
+      { since: new Date() },
+    );
+    const outcome = { added: [...forBrand.added, ...forKiln.added] };
+    const stored = outcome.added.filter((row) => row.content === text);
+    expect(stored).toHaveLength(2);
+    expect(stored.find((row) => row.competitorId === null)?.sentiment).toBe('negative');
+    expect(stored.find((row) => row.competitorId === kiln!.id)?.sentiment).toBe('positive');
+    // the stored text stays whole: only its reading is per subject
+    for (const row of stored) expect(row.content).toBe(text);
   });
 });

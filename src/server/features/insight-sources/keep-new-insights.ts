@@ -6,8 +6,9 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AiLogger, AiWriter } from '../../ai/provider.ts';
+import { clausesAbout } from '../../analysis/sentiment/subject-clauses.ts';
 import type { Database } from '../../db/client.ts';
-import { consumerInsights, users } from '../../db/schema/index.ts';
+import { brands, competitors, consumerInsights, users } from '../../db/schema/index.ts';
 import { insightRoomOf } from '../billing/plan-limits.ts';
 import { type AnalysedText, analyseInsightText } from '../insights/analyse-insight.ts';
 import type { InsightRow } from '../insights/insight-dto.ts';
@@ -134,6 +135,28 @@ async function storeWithinRoom(
   });
 }
 
+/**
+ * What of an item's text its sentiment is read from: where it names its subject (the brand, or the
+ * competitor it is stored for) and another of the brand's subjects too, the clauses about its own.
+ */
+async function subjectTexts(db: Database, brandId: string): Promise<(item: Candidate) => string> {
+  const [brand] = await db.select({ name: brands.name }).from(brands).where(eq(brands.id, brandId));
+  const rivals = await db
+    .select({ id: competitors.id, name: competitors.name })
+    .from(competitors)
+    .where(eq(competitors.brandId, brandId));
+  const names = new Map<string | null, string>([
+    [null, brand?.name ?? ''],
+    ...rivals.map((row) => [row.id, row.name] as const),
+  ]);
+  return (item) => {
+    const own = names.get(item.competitorId ?? null);
+    if (!own) return item.content;
+    const others = [...names].filter(([id]) => id !== (item.competitorId ?? null)).map(([, name]) => name);
+    return clausesAbout(item.content, { own: [own], others }) ?? item.content;
+  };
+}
+
 export async function keepNewInsights(
   deps: KeepDeps,
   brand: { id: string; userId: string },
@@ -169,11 +192,12 @@ export async function keepNewInsights(
   };
   countNotKept(fresh.slice(toKeep.length));
 
+  const textAbout = await subjectTexts(deps.db, brand.id);
   const analysed: { item: Keyed; analysis: AnalysedText }[] = [];
   const aiUntil = Date.now() + (deps.aiBudgetMs ?? AI_REFINEMENT_BUDGET_MS);
   for (const [index, item] of toKeep.entries()) {
     const ai = deps.ai && Date.now() < aiUntil ? deps.ai : null;
-    const analysis = await analyseInsightText(item.content, {
+    const analysis = await analyseInsightText(textAbout(item), {
       ai,
       logger: deps.logger,
       signal: deps.signal,
