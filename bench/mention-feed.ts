@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { analyseSentiment } from '../src/server/analysis/sentiment/index.ts';
+import { analyseSentiment, sentimentEngineReady } from '../src/server/analysis/sentiment/index.ts';
 import type { Database } from '../src/server/db/client.ts';
 import * as schema from '../src/server/db/schema/index.ts';
 import { brands, competitors, users } from '../src/server/db/schema/index.ts';
@@ -25,6 +25,9 @@ import { type TMentionListQuery, ZMentionListQuery } from '../src/shared/schemas
 import { mentionTexts } from '../tests/fixtures/sentiment-reports/mentions.ts';
 import { createTestDatabase } from '../tests/helpers/database.ts';
 import { median, timed } from './measure.ts';
+
+// the engine's weights load at first need
+await sentimentEngineReady();
 
 const BRAND_MENTIONS = 200_000;
 /** Other brands hold most of the table, as on a server with many accounts. */

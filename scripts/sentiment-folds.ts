@@ -19,22 +19,34 @@ import {
   trainLinear,
 } from '../src/server/analysis/sentiment/train.ts';
 import { fnv1a, loadSplit, loadThreeClassSplit } from '../tests/helpers/sentiment-data.ts';
+import { loadSocialPosts } from '../tests/helpers/social-sentiment-data.ts';
 
 export const FOLDS = 5;
 
-/** `plain` marks the plain complaints and praise, and the neutral texts, written for this engine. */
+/**
+ * `plain` marks the plain complaints and praise, and the neutral texts, written for this engine;
+ * `social` the labelled social posts (their train part).
+ */
 export type PoolRow = {
   text: string;
   label: SentimentLabel;
-  kind: 'review' | 'plain';
+  kind: 'review' | 'plain' | 'social';
   fold: number;
   rules: RuleAnalysis;
 };
-/** Settings of either model; `plainWeight` scales the plain complaints and praise against the reviews. */
-export type Settings = TrainingSettings & { plainWeight: number };
+/**
+ * Settings of either model; `plainWeight` scales the plain complaints and praise against the
+ * reviews, `socialWeight` the social posts.
+ */
+export type Settings = TrainingSettings & { plainWeight: number; socialWeight: number };
 
-export function loadPool(): PoolRow[] {
+/** The pool: the review sentences and three-class texts, and the social posts' train part. */
+export function loadPool(socialDirectory: string): PoolRow[] {
+  const social = loadSocialPosts(socialDirectory)
+    .filter((post) => post.split === 'train')
+    .map((post) => ({ text: post.text, label: post.label, kind: 'social' as const }));
   const rows = [
+    ...social,
     ...[...loadSplit('train'), ...loadSplit('dev')].map((row) => ({ ...row, kind: 'review' as const })),
     ...[...loadThreeClassSplit('train'), ...loadThreeClassSplit('dev')].map((row) => ({
       ...row,
@@ -51,29 +63,36 @@ export function loadPool(): PoolRow[] {
 }
 
 const isPolar = (row: PoolRow) => row.label !== 'neutral';
+const weightOf = (row: PoolRow, settings: Settings) =>
+  row.kind === 'plain' ? settings.plainWeight : row.kind === 'social' ? settings.socialWeight : 1;
 
 /** With `plainWeight` 0 the polarity model learns from the review sentences alone. */
 export function trainPolarity(rows: PoolRow[], settings: Settings): LinearModel {
-  const used = settings.plainWeight > 0 ? rows : rows.filter((row) => row.kind === 'review');
+  const used = rows.filter((row) => weightOf(row, settings) > 0);
   const examples: TrainingExample[] = used.filter(isPolar).map((row) => ({
     text: row.text,
     positive: row.label === 'positive',
-    weight: row.kind === 'plain' ? settings.plainWeight : 1,
+    weight: weightOf(row, settings),
   }));
   return trainLinear(examples, settings);
 }
 
 /** Opinionated texts are the positive class; neutral ones are weighted so both classes count equally. */
 export function trainOpinion(rows: PoolRow[], settings: Settings): LinearModel {
-  const opinionated: TrainingExample[] = rows.filter(isPolar).map((row) => ({
+  const used = rows.filter((row) => weightOf(row, settings) > 0);
+  const opinionated: TrainingExample[] = used.filter(isPolar).map((row) => ({
     text: row.text,
     positive: true,
-    weight: row.kind === 'plain' ? settings.plainWeight : 1,
+    weight: weightOf(row, settings),
   }));
-  const neutral = rows.filter((row) => !isPolar(row));
-  const weight = opinionated.reduce((sum, example) => sum + (example.weight ?? 1), 0) / Math.max(1, neutral.length);
+  const neutral = used.filter((row) => !isPolar(row));
+  const neutralWeight = neutral.reduce((sum, row) => sum + weightOf(row, settings), 0);
+  const balance = opinionated.reduce((sum, example) => sum + (example.weight ?? 1), 0) / Math.max(1e-9, neutralWeight);
   return trainLinear(
-    [...opinionated, ...neutral.map((row) => ({ text: row.text, positive: false, weight }))],
+    [
+      ...opinionated,
+      ...neutral.map((row) => ({ text: row.text, positive: false, weight: weightOf(row, settings) * balance })),
+    ],
     settings,
     opinionFeatures,
   );

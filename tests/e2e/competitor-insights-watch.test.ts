@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyseSentiment } from '../../src/server/analysis/sentiment/index.ts';
+import { analyseSentiment, sentimentEngineReady } from '../../src/server/analysis/sentiment/index.ts';
 import { brands, competitors, consumerInsights, users } from '../../src/server/db/schema/index.ts';
 import { type CompetitorSite, homePage, pricingPage, startCompetitorSite } from '../doubles/competitor-site.ts';
 import { newPage, screenshotFor, signInThroughPage } from '../helpers/browser.ts';
 import { serverAndBrowserForFile } from '../helpers/e2e.ts';
 import { setPlan } from '../helpers/seed.ts';
+
+// the engine's weights load at first need
+await sentimentEngineReady();
 
 const OWNER = 'rival-watcher@example.com';
 const OWN_FEEDBACK = 'The Northwind house blend is wonderful, smooth and rich every single morning.';

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { analyseSentiment } from '../../src/server/analysis/sentiment/index.ts';
+import { analyseSentiment, sentimentEngineReady } from '../../src/server/analysis/sentiment/index.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 import { brands, consumerInsights, users } from '../../src/server/db/schema/index.ts';
 import { type MentionPlan, mentionTexts } from '../fixtures/sentiment-reports/mentions.ts';
+
+// the engine's weights load at first need
+await sentimentEngineReady();
 
 /** A brand of an existing user (sign in first), stored directly. */
 export async function seedBrand(database: DatabaseHandle, ownerEmail: string, name = 'Acme Coffee') {

@@ -7,8 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { loadThreeClassSplit } from '../../../../tests/helpers/sentiment-data.ts';
 import type { TSentimentLabel } from '../../../shared/schemas/insights.ts';
 import type { TTermCount } from '../../../shared/schemas/sentiment-reports.ts';
-import { analyseSentiment } from '../sentiment/index.ts';
+import { analyseSentiment, sentimentEngineReady } from '../sentiment/index.ts';
 import { analyseInsights, localReportWording, reportWindow } from './index.ts';
+
+// the engine's weights load at first need
+await sentimentEngineReady();
 
 const NOW = new Date('2026-03-12T10:00:00Z');
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { respectAuthorRating } from './author-rating.ts';
 import { MOST_CONFIDENT } from './decide.ts';
-import { analyseSentiment } from './index.ts';
+import { analyseSentiment, sentimentEngineReady } from './index.ts';
+
+// the engine's weights load at first need
+await sentimentEngineReady();
 
 const withRating = (text: string, rating: number | null) => respectAuthorRating(text, analyseSentiment(text), rating);
 

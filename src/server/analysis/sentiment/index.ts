@@ -8,7 +8,7 @@ import { type TSentimentResult, ZSentimentResult } from '../../../shared/schemas
 import { decide, isClearComplaint, MOST_CONFIDENT } from './decide.ts';
 import { detectEmotions } from './emotions.ts';
 import { extractKeywords } from './keywords.ts';
-import { probabilities, shippedModel } from './model.ts';
+import { loadShippedModel, probabilities, type SentimentGenre, shippedModel } from './model.ts';
 import { analyseRules } from './rules.ts';
 import { tokenise } from './tokenise.ts';
 
@@ -24,18 +24,30 @@ const NOTHING_SAID: SentimentResult = {
   keywords: [],
 };
 
-export function analyseSentiment(text: string): SentimentResult {
+export type { SentimentGenre } from './model.ts';
+
+/** Settles once the engine's weights are loaded (at first need, not at start); analyseSentiment needs them. */
+export async function sentimentEngineReady(): Promise<void> {
+  await loadShippedModel();
+}
+
+/**
+ * One text's label, score, confidence, topics, emotions and keywords. `genre` says whether it is a
+ * review (from a review site, or with a star rating) or anything else (a post, a comment, typed-in
+ * feedback: the default); it chooses how readily a text is called neutral.
+ */
+export function analyseSentiment(text: string, { genre = 'post' }: { genre?: SentimentGenre } = {}): SentimentResult {
   const tokens = tokenise(text);
   if (!tokens.some((token) => token.kind !== 'punct' && !/^\d+$/.test(token.norm))) return { ...NOTHING_SAID };
   const rules = analyseRules(tokens);
-  const model = shippedModel();
-  const { label, sentimentScore, confidence } = decide(probabilities(model, tokens, rules), rules, model.neutral);
+  const reading = shippedModel()[genre];
+  const { label, sentimentScore, confidence } = decide(probabilities(reading, tokens, rules), rules, reading.neutral);
   const { keywords, topics } = extractKeywords(tokens, rules.cues);
   return { label, sentimentScore, confidence, topics, emotions: detectEmotions(tokens), keywords };
 }
 
-export function analyseSentimentBatch(texts: readonly string[]): SentimentResult[] {
-  return texts.map(analyseSentiment);
+export function analyseSentimentBatch(texts: readonly string[], genre: SentimentGenre = 'post'): SentimentResult[] {
+  return texts.map((text) => analyseSentiment(text, { genre }));
 }
 
 /**

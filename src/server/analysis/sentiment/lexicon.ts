@@ -108,7 +108,8 @@ const PHRASES: Record<string, LexiconEntry> = {
   'go back': { valence: 1.5, negated: -3 },
   'going back': { valence: 1.5, negated: -3 },
   'return again': { valence: 2, negated: -3 },
-  again: { valence: 0.5, negated: -2.5 },
+  // "again" alone takes no side ("cold coffee again" is a complaint); "never again" does
+  again: { valence: 0, negated: -2.5 },
   buy: { valence: 0, negated: -2.5 },
   purchase: { valence: 0, negated: -2.5 },
   order: { valence: 0, negated: -1.5 },

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { analyseSentiment } from './index.ts';
+import { analyseSentiment, sentimentEngineReady } from './index.ts';
 import { clausesAbout } from './subject-clauses.ts';
+
+// the engine's weights load at first need
+await sentimentEngineReady();
 
 const hearth = { own: ['Hearth'], others: ['Kiln', 'Crumb & Co'] };
 const kiln = { own: ['Kiln'], others: ['Hearth', 'Crumb & Co'] };

@@ -10,7 +10,7 @@ import { clausesAbout } from '../../analysis/sentiment/subject-clauses.ts';
 import type { Database } from '../../db/client.ts';
 import { brands, competitors, consumerInsights, users } from '../../db/schema/index.ts';
 import { insightRoomOf } from '../billing/plan-limits.ts';
-import { type AnalysedText, analyseInsightText } from '../insights/analyse-insight.ts';
+import { type AnalysedText, analyseInsightText, genreOf } from '../insights/analyse-insight.ts';
 import type { InsightRow } from '../insights/insight-dto.ts';
 import { contentHashOf, dedupeKeyOf, type NewInsight, storeInsights } from '../insights/store-insights.ts';
 
@@ -202,6 +202,7 @@ export async function keepNewInsights(
       logger: deps.logger,
       signal: deps.signal,
       rating: item.rating,
+      genre: genreOf(item),
     });
     analysed.push({ item, analysis });
     if ((index + 1) % YIELD_EVERY === 0) {

@@ -3,7 +3,12 @@ import type { TSentimentResult } from '../../../shared/schemas/insights.ts';
 import type { AiLogger, AiWriter } from '../../ai/provider.ts';
 import { writeWithFallback } from '../../ai/write-with-fallback.ts';
 import { respectAuthorRating } from '../../analysis/sentiment/author-rating.ts';
-import { acceptRefinement, analyseSentiment } from '../../analysis/sentiment/index.ts';
+import {
+  acceptRefinement,
+  analyseSentiment,
+  type SentimentGenre,
+  sentimentEngineReady,
+} from '../../analysis/sentiment/index.ts';
 
 export type AnalysedText = TSentimentResult & { analysedBy: 'local' | 'ai' };
 
@@ -34,11 +39,32 @@ const SYSTEM = [
  * complaint positive (acceptRefinement); otherwise the local result stands. Where the author gave
  * a star rating, it decides the side unless the text is plainly the other way (respectAuthorRating).
  */
+/**
+ * A review (from a review site or a review import, or with the author's star rating) is read as
+ * one; anything else as a post.
+ */
+export function genreOf(item: {
+  source?: string | null;
+  channel?: string | null;
+  rating?: number | null;
+}): SentimentGenre {
+  return item.source === 'reviews' || item.channel === 'reviews' || (item.rating !== null && item.rating !== undefined)
+    ? 'review'
+    : 'post';
+}
+
 export async function analyseInsightText(
   text: string,
-  options: { ai: AiWriter | null; logger?: AiLogger; signal?: AbortSignal; rating?: number | null },
+  options: {
+    ai: AiWriter | null;
+    logger?: AiLogger;
+    signal?: AbortSignal;
+    rating?: number | null;
+    genre?: SentimentGenre;
+  },
 ): Promise<AnalysedText> {
-  const local = analyseSentiment(text);
+  await sentimentEngineReady();
+  const local = analyseSentiment(text, { genre: options.genre ?? 'post' });
   if (!options.ai) return { ...respectAuthorRating(text, local, options.rating), analysedBy: 'local' };
   const refined = await writeWithFallback({
     writer: options.ai,

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/index.ts';
 import { type Actor, getBrandOrThrow } from '../../http/access.ts';
 import { assertInsightRoom, insightRoomForBrand } from '../billing/plan-limits.ts';
 import type { FeatureContext } from '../context.ts';
-import { analyseInsightText } from './analyse-insight.ts';
+import { analyseInsightText, genreOf } from './analyse-insight.ts';
 import { toInsight } from './insight-dto.ts';
 import { storeInsights } from './store-insights.ts';
 
@@ -23,7 +23,11 @@ export async function createInsight(
   const brand = await getBrandOrThrow(ctx.db, actor, input.brandId);
   // Checked before the analysis so a refused request costs no model call.
   await insightRoomForBrand(ctx.db, brand);
-  const analysis = await analyseInsightText(input.content, { ai: ctx.ai, logger: ctx.logger });
+  const analysis = await analyseInsightText(input.content, {
+    ai: ctx.ai,
+    logger: ctx.logger,
+    genre: genreOf(input),
+  });
   const [row] = await ctx.db.transaction(async (tx) => {
     // Locking the owner's row serialises concurrent adds, so the plan's allowance cannot be overrun.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, brand.userId)).for('update');
