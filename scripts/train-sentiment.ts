@@ -80,10 +80,12 @@ const FOR_POSTS: EnginePlan = {
     { l2: 1e-2, socialWeight: 0.3, charGrams: [4], plainWeight: 10 },
   ],
   polarityJudgedOn: ['plain', 'social'],
+  // the written three-class texts are few beside the social posts: they are tried at more weight
   opinionCandidates: [
     { bigrams: false, charGrams: [], l2: 1e-3, socialWeight: 0.3 },
-    { bigrams: true, charGrams: [], l2: 1e-2, socialWeight: 0.3 },
     { bigrams: false, charGrams: [], l2: 1e-3, socialWeight: 0.3, plainWeight: 10 },
+    { bigrams: false, charGrams: [], l2: 1e-3, socialWeight: 0.3, plainWeight: 30 },
+    { bigrams: true, charGrams: [], l2: 1e-2, socialWeight: 0.3, plainWeight: 10 },
   ],
   reviewCost: 1,
   weighSocial: true,

@@ -12,15 +12,22 @@ import { tokenise } from './tokenise.ts';
 await sentimentEngineReady();
 
 /**
- * Stated floors; the measured figures are in docs/decisions/0010. Binary accuracy on the review
- * sentences' test split counts a neutral answer as wrong: 86.8 % (263 of 303) before neutral was a
- * class, 86.1 % (261) now: the same 40 sentences get the wrong side, and 2 are called neutral
- * (out of fold on the 1,736 train and dev sentences it is 83.3 % before and 83.5 % now).
+ * Stated floors; the measured figures are in docs/decisions/0010 and 0032. Binary accuracy on the
+ * review sentences' test split, read as reviews, counts a neutral answer as wrong: 86.8 % (263 of
+ * 303) before neutral was a class, 86.1 % (261) since: the same 40 sentences get the wrong side,
+ * and 2 are called neutral.
  */
 const REVIEW_ACCURACY_FLOOR = 0.86;
-/** Three-class figures on the held-back 30 % of the three-class texts (measured 71.0 % and 0.682). */
-const THREE_CLASS_ACCURACY_FLOOR = 0.69;
+/**
+ * Three-class figures on the held-back 30 % of the three-class texts, read as posts (typed-in
+ * feedback is): 72.8 % and 0.665 (the reviews' reading, before posts had their own, 71.0 % and
+ * 0.682). The posts' reading calls more texts neutral: neutral recall 84.7 % (was 70.6 %),
+ * precision 79.3 % (was 88.5 %).
+ */
+const THREE_CLASS_ACCURACY_FLOOR = 0.71;
 const THREE_CLASS_MACRO_F1_FLOOR = 0.66;
+const NEUTRAL_RECALL_FLOOR = 0.8;
+const NEUTRAL_PRECISION_FLOOR = 0.75;
 
 function behaviourCases() {
   return fs
@@ -97,8 +104,8 @@ describe('analyseSentiment', () => {
     expect(result.accuracy).toBeGreaterThanOrEqual(THREE_CLASS_ACCURACY_FLOOR);
     expect(result.macroF1).toBeGreaterThanOrEqual(THREE_CLASS_MACRO_F1_FLOOR);
     // neutral is a class that is answered, and answered mostly when right
-    expect(result.perClass.neutral.recall).toBeGreaterThanOrEqual(0.65);
-    expect(result.perClass.neutral.precision).toBeGreaterThanOrEqual(0.85);
+    expect(result.perClass.neutral.recall).toBeGreaterThanOrEqual(NEUTRAL_RECALL_FLOOR);
+    expect(result.perClass.neutral.precision).toBeGreaterThanOrEqual(NEUTRAL_PRECISION_FLOOR);
   });
 
   it('calls facts and questions neutral and a plain complaint about damage negative', () => {
