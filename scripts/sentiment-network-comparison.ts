@@ -108,7 +108,7 @@ const describe = (name: string, kind: string, pairs: { truth: SentimentLabel; gu
   const { macro, recalls } = macroRecall(pairs);
   const accuracy = pairs.filter((pair) => pair.truth === pair.guess).length / pairs.length;
   console.log(
-    `  ${name.padEnd(34)} ${kind.padEnd(8)} macro recall ${(macro * 100).toFixed(1)} (${LABELS.map((label, i) => `${label} ${((recalls[i] ?? 0) * 100).toFixed(1)}`).join(', ')}), accuracy ${(accuracy * 100).toFixed(1)} % of ${pairs.length}`,
+    `  ${name.padEnd(52)} ${kind.padEnd(8)} macro recall ${(macro * 100).toFixed(1)} (${LABELS.map((label, i) => `${label} ${((recalls[i] ?? 0) * 100).toFixed(1)}`).join(', ')}), accuracy ${(accuracy * 100).toFixed(1)} % of ${pairs.length}`,
   );
 };
 
@@ -147,11 +147,15 @@ const linearLabel = (row: PoolRow): SentimentLabel => {
 
 const encoded = (row: PoolRow) => sparseFeatures(tokenise(row.text), FEATURES);
 const counts = LABELS.map((label) => train.filter((row) => row.label === label).length);
-const networkRows = train.map((row) => {
-  const label = LABELS.indexOf(row.label);
-  // each label weighs alike, as macro recall counts them
-  return { features: encoded(row), label, weight: train.length / LABELS.length / (counts[label] ?? 1) };
-});
+/** Each label weighs alike, as macro recall counts them; each kind of text as the linear reading weighs it, or alike. */
+const rowsWeighted = (byKind: Record<PoolRow['kind'], number>) =>
+  train.map((row) => {
+    const label = LABELS.indexOf(row.label);
+    const weight = (train.length / LABELS.length / (counts[label] ?? 1)) * byKind[row.kind];
+    return { features: encoded(row), label, weight };
+  });
+const ALIKE = { review: 1, plain: 1, social: 1 };
+const AS_LINEAR = { review: 1, plain: 30, social: 0.3 };
 
 for (const kind of ['social', 'plain'] as const) {
   const rows = held.filter((row) => row.kind === kind);
@@ -161,12 +165,13 @@ for (const kind of ['social', 'plain'] as const) {
     rows.map((row) => ({ truth: row.label, guess: linearLabel(row) })),
   );
 }
-for (const { dim, epochs } of [
-  { dim: 16, epochs: 5 },
-  { dim: 32, epochs: 5 },
+for (const { dim, epochs, byKind, weighed } of [
+  { dim: 16, epochs: 5, byKind: ALIKE, weighed: 'texts alike' },
+  { dim: 32, epochs: 5, byKind: ALIKE, weighed: 'texts alike' },
+  { dim: 32, epochs: 5, byKind: AS_LINEAR, weighed: 'kinds as the linear' },
 ]) {
   const started = performance.now();
-  const net = trainNetwork(networkRows, dim, epochs);
+  const net = trainNetwork(rowsWeighted(byKind), dim, epochs);
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   for (const kind of ['social', 'plain'] as const) {
     const rows = held.filter((row) => row.kind === kind);
@@ -174,6 +179,6 @@ for (const { dim, epochs } of [
       const scores = predict(net, encoded(row));
       return { truth: row.label, guess: LABELS[scores.indexOf(Math.max(...scores))] ?? 'neutral' };
     });
-    describe(`network, ${dim} dimensions, ${epochs} epochs (${seconds} s)`, kind, pairs);
+    describe(`network, ${dim} dims, ${epochs} epochs, ${weighed} (${seconds} s)`, kind, pairs);
   }
 }
