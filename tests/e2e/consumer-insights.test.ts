@@ -144,6 +144,8 @@ describe('consumer insights', () => {
     expect(await original.getAttribute('target')).toBe('_blank');
     expect(await original.getAttribute('rel')).toBe('noopener noreferrer');
     expect(await rival.textContent()).toContain('Rated 2/5 by the author');
+    // the label agrees with the author's own rating, and the card says so beside the confidence
+    expect(await rival.textContent()).toContain('84% confidenceagrees with the author’s rating');
     expect(await rival.textContent()).toContain('AI-refined');
     expect(await rival.textContent()).toContain('14 Mar 2026');
     expect(await rival.textContent()).toContain('Competitor');
