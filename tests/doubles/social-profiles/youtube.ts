@@ -3,7 +3,8 @@
  * - GET /channels?part=snippet,statistics,contentDetails&forHandle=@x&key= → a channelListResponse,
  *   without `items` when no channel has the handle;
  * - GET /playlistItems?part=snippet,contentDetails&playlistId=&maxResults=&pageToken= → newest first,
- *   at most 50 a page, nextPageToken while more remain;
+ *   at most 50 a page, nextPageToken while more remain; a channel with no uploads answers 404
+ *   playlistNotFound, as YouTube does for the uploads playlist of an empty channel;
  * - GET /videos?part=statistics&id=a,b → statistics as strings (viewCount, likeCount, commentCount).
  * A missing or wrong key answers 400 keyInvalid; quotaExceeded() makes every call answer 403
  * quotaExceeded (domain youtube.quota), as the API does when the day's quota is spent.
@@ -93,7 +94,7 @@ export async function startYoutubeDouble(initial: YoutubeChannel[] = []): Promis
     }
     if (url.pathname === '/playlistItems') {
       const channel = channels.find((item) => `UU${item.handle}` === url.searchParams.get('playlistId'));
-      if (!channel)
+      if (!channel || channel.videos.length === 0)
         return sendJson(
           response,
           404,

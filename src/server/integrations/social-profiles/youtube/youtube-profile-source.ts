@@ -86,13 +86,31 @@ export class YoutubeProfileSource implements ProfileSource {
     return `${this.apiUrl}/${resource}?${new URLSearchParams({ ...params, key: this.apiKey ?? '' })}`;
   }
 
+  /**
+   * One page of the uploads playlist. YouTube answers 404 playlistNotFound for the uploads playlist
+   * of a channel that has never uploaded: that channel exists and has no videos.
+   */
+  private async uploadsPage(params: Record<string, string>, signal: AbortSignal | undefined, page: number) {
+    try {
+      return (await this.get(this.url('playlistItems', params), signal)).json;
+    } catch (error) {
+      const empty =
+        page === 0 &&
+        error instanceof ServiceError &&
+        error.details.status === 404 &&
+        /playlistNotFound/.test(error.details.body ?? '');
+      if (empty) return { items: [] };
+      throw error;
+    }
+  }
+
   private async videos(playlistId: string, { since, signal }: ReadOptions): Promise<ProfilePost[]> {
     const found: { id: string; title: string; text: string; publishedAt: string }[] = [];
     let pageToken: string | undefined;
     for (let page = 0; page < MAX_POST_PAGES; page += 1) {
       const params: Record<string, string> = { part: 'snippet,contentDetails', playlistId, maxResults: '50' };
       if (pageToken) params.pageToken = pageToken;
-      const answer = (await this.get(this.url('playlistItems', params), signal)).json as {
+      const answer = (await this.uploadsPage(params, signal, page)) as {
         items?: PlaylistItem[];
         nextPageToken?: string;
       };
