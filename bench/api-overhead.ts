@@ -22,7 +22,7 @@ import { SESSION_COOKIE, SESSION_TTL_MS } from '../src/server/http/session.ts';
 import { plans } from '../src/shared/plans.ts';
 import { createPostgresDatabase, dropPostgresDatabase } from '../tests/helpers/database.ts';
 import { freePort } from '../tests/helpers/ports.ts';
-import { type StartedProcess, sampleMax, startServing } from './app-process.ts';
+import { idleRss, type StartedProcess, sampleMax, startServing } from './app-process.ts';
 import { runLoad } from './load.ts';
 import { median } from './measure.ts';
 
@@ -87,18 +87,6 @@ async function load(server: StartedProcess, cookie: string, durationMs: number) 
     durationMs,
   });
   return { ...result, cpuMsPerRequest: (server.cpuMs() - cpuBefore) / result.requests };
-}
-
-/** Waits until the process's memory stops moving (two readings 500 ms apart within 1 MB), at most 10 s. */
-async function idleRss(server: StartedProcess): Promise<number> {
-  let previous = server.rssMb();
-  for (let waited = 0; waited < 10_000; waited += 500) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const current = server.rssMb();
-    if (Math.abs(current - previous) < 1) return current;
-    previous = current;
-  }
-  return previous;
 }
 
 async function sameAnswers(app: StartedProcess, bare: StartedProcess, cookie: string) {

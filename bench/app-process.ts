@@ -110,3 +110,15 @@ export function sampleMax(read: () => number, everyMs = 100) {
     return Math.max(max, read());
   };
 }
+
+/** Waits until the process's memory stops moving (two readings 500 ms apart within 1 MB), at most 10 s. */
+export async function idleRss(server: StartedProcess): Promise<number> {
+  let previous = server.rssMb();
+  for (let waited = 0; waited < 10_000; waited += 500) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const current = server.rssMb();
+    if (Math.abs(current - previous) < 1) return current;
+    previous = current;
+  }
+  return previous;
+}

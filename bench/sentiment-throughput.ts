@@ -24,7 +24,7 @@ import { type TInsightSource, ZInsightContent } from '../src/shared/schemas/insi
 import { createPostgresDatabase, dropPostgresDatabase } from '../tests/helpers/database.ts';
 import { freePort } from '../tests/helpers/ports.ts';
 import { loadThreeClass } from '../tests/helpers/sentiment-data.ts';
-import { type StartedProcess, sampleMax, startServing } from './app-process.ts';
+import { idleRss, type StartedProcess, sampleMax, startServing } from './app-process.ts';
 
 const TEXTS = 1_500;
 const WARMUP = 50;
@@ -93,18 +93,6 @@ function loadTexts(): { texts: Text[]; origin: string; skipped: number } {
   // Repeated as they are when there are too few: manual feedback is not deduplicated.
   const texts = Array.from({ length: TEXTS }, (_, index) => accepted[index % accepted.length]!);
   return { texts, origin, skipped: rows.length - accepted.length };
-}
-
-/** Waits until the process's memory stops moving (two readings 500 ms apart within 1 MB), at most 10 s. */
-async function idleRss(server: StartedProcess): Promise<number> {
-  let previous = server.rssMb();
-  for (let waited = 0; waited < 10_000; waited += 500) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const current = server.rssMb();
-    if (Math.abs(current - previous) < 1) return current;
-    previous = current;
-  }
-  return previous;
 }
 
 type Answer = { sentiment: string; analysedBy: string };

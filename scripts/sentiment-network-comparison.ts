@@ -11,6 +11,7 @@ import { denseFeatures, type FeatureOptions, sparseFeatures } from '../src/serve
 import { logit } from '../src/server/analysis/sentiment/model.ts';
 import { opinionFeatures } from '../src/server/analysis/sentiment/opinion.ts';
 import { tokenise } from '../src/server/analysis/sentiment/tokenise.ts';
+import { mulberry32 } from '../src/server/analysis/sentiment/train.ts';
 import { socialDataDirectory } from '../tests/helpers/social-sentiment-data.ts';
 import { loadPool, type PoolRow, probability, type Settings, trainOpinion, trainPolarity } from './sentiment-folds.ts';
 
@@ -18,25 +19,19 @@ const LABELS: SentimentLabel[] = ['positive', 'neutral', 'negative'];
 const FEATURES: FeatureOptions = { hashBits: 18, bigrams: true, charGrams: [4] };
 const HELD_FOLD = 0;
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Network = { dim: number; embeddings: Float32Array; output: Float32Array; bias: Float32Array };
 
-function predict(net: Network, features: number[]): Float32Array {
+/** The averaged embeddings of a text's features. */
+function hiddenOf(net: Network, features: number[]): Float32Array {
   const hidden = new Float32Array(net.dim);
   for (const index of features) {
     for (let d = 0; d < net.dim; d++) hidden[d] = (hidden[d] ?? 0) + (net.embeddings[index * net.dim + d] ?? 0);
   }
   for (let d = 0; d < net.dim; d++) hidden[d] = (hidden[d] ?? 0) / Math.max(1, features.length);
+  return hidden;
+}
+
+function scoresOf(net: Network, hidden: Float32Array): Float32Array {
   const scores = new Float32Array(LABELS.length);
   for (let k = 0; k < LABELS.length; k++) {
     let sum = net.bias[k] ?? 0;
@@ -46,9 +41,11 @@ function predict(net: Network, features: number[]): Float32Array {
   return scores;
 }
 
+const predict = (net: Network, features: number[]) => scoresOf(net, hiddenOf(net, features));
+
 /** fastText's training: plain SGD on the softmax loss, the rate falling linearly to zero. */
 function trainNetwork(rows: { features: number[]; label: number; weight: number }[], dim: number, epochs: number) {
-  const next = random(11);
+  const next = mulberry32(11);
   const size = 1 << FEATURES.hashBits;
   const net: Network = {
     dim,
@@ -68,11 +65,8 @@ function trainNetwork(rows: { features: number[]; label: number; weight: number 
       const row = rows[at];
       if (!row || row.features.length === 0) continue;
       const rate = 0.5 * (1 - step++ / total);
-      const hidden = new Float32Array(dim);
-      for (const index of row.features)
-        for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] ?? 0) + (net.embeddings[index * dim + d] ?? 0);
-      for (let d = 0; d < dim; d++) hidden[d] = (hidden[d] ?? 0) / row.features.length;
-      const scores = predict(net, row.features);
+      const hidden = hiddenOf(net, row.features);
+      const scores = scoresOf(net, hidden);
       const top = Math.max(...scores);
       const exps = scores.map((score) => Math.exp(score - top));
       const sum = exps.reduce((a, b) => a + b, 0);

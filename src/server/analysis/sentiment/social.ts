@@ -61,6 +61,7 @@ export function readSocialMarks(text: string): string {
 }
 
 const STRETCHED = /(\p{L})\1{2,}/gu;
+const IS_STRETCHED = /(\p{L})\1{2,}/u;
 
 /**
  * A word with a letter written three or more times in a row, as the word it stretches: the form
@@ -68,8 +69,7 @@ const STRETCHED = /(\p{L})\1{2,}/gu;
  * `isKnown` knows, else the two-letter form. Null for a word that is not stretched.
  */
 export function unstretched(word: string, isKnown: (word: string) => boolean): string | null {
-  if (!STRETCHED.test(word)) return null;
-  STRETCHED.lastIndex = 0;
+  if (!IS_STRETCHED.test(word)) return null;
   const double = word.replace(STRETCHED, '$1$1');
   const single = word.replace(STRETCHED, '$1');
   if (isKnown(double)) return double;

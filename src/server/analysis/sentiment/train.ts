@@ -20,7 +20,8 @@ type Encoded = { sparse: number[]; dense: number[]; y: number; weight: number };
 /** Weights smaller than this are dropped from the shipped file; they change no decision measurably. */
 const PRUNE_BELOW = 0.002;
 
-function mulberry32(seed: number): () => number {
+/** A seeded 32-bit generator (mulberry32): the same seed, the same numbers. */
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
